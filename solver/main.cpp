@@ -1,0 +1,62 @@
+// amazons-solve: dispatch to the registered subcommand; a bare file argument means "solve".
+#include <cstring>
+#include <exception>
+#include <iostream>
+
+#include "solver/cli.h"
+#include "solver/errors.h"
+
+namespace amazons::cli {
+
+std::vector<Command>& registry() {
+  static std::vector<Command> all;
+  return all;
+}
+void registerCommand(const Command& command) { registry().push_back(command); }
+const std::vector<Command>& commands() { return registry(); }
+
+namespace {
+
+void printUsage(std::ostream& out) {
+  out << "usage: amazons-solve [FILE] [options]        exact analysis of a position\n"
+         "       amazons-solve COMMAND [args...]       (COMMAND --help for its options)\n\ncommands:\n";
+  for (const Command& c : commands())
+    if (*c.name) out << "  " << c.name << std::string(c.name && std::strlen(c.name) < 10 ? 10 - std::strlen(c.name) : 1, ' ') << c.summary << "\n";
+}
+
+}  // namespace
+}  // namespace amazons::cli
+
+int main(int argc, char** argv) {
+  using namespace amazons::cli;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "help" || ((args[0] == "--help" || args[0] == "-h") && args.size() == 1)) {
+    printUsage(args.empty() ? std::cerr : std::cout);
+    return args.empty() ? 2 : 0;
+  }
+  const Command* chosen = nullptr;
+  const Command* fallback = nullptr;
+  for (const Command& c : commands()) {
+    if (args[0] == c.name) chosen = &c;
+    if (!*c.name) fallback = &c;
+  }
+  if (chosen) {
+    args.erase(args.begin());
+  } else {
+    chosen = fallback;
+  }
+  if (!chosen) {
+    std::cerr << "amazons-solve: unknown command '" << args[0] << "'\n";
+    printUsage(std::cerr);
+    return 2;
+  }
+  try {
+    return chosen->run(args);
+  } catch (const amazons::InputError& e) {
+    std::cerr << e.describe() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "amazons-solve: error: " << e.what() << "\n";
+    return 1;
+  }
+}

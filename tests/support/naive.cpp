@@ -1,0 +1,75 @@
+#include "tests/support/naive.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace amazons::testing {
+
+namespace {
+constexpr int kDirections[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+// Squares a queen at (f, r) reaches on `cells`, walking each ray until a non-empty square.
+std::vector<int> rayTargets(const Board& b, const std::vector<Cell>& cells, int f, int r) {
+  std::vector<int> out;
+  for (const auto& d : kDirections) {
+    for (int ff = f + d[0], rr = r + d[1]; b.onBoard(ff, rr); ff += d[0], rr += d[1]) {
+      if (cells[b.square(ff, rr)] != Cell::Empty) break;
+      out.push_back(b.square(ff, rr));
+    }
+  }
+  return out;
+}
+}  // namespace
+
+std::vector<Move> naiveMoves(const Board& board, Color c) {
+  std::vector<Move> out;
+  std::vector<Cell> cells(board.squares());
+  for (int sq = 0; sq < board.squares(); ++sq) cells[sq] = board.at(sq);
+  for (int from = 0; from < board.squares(); ++from) {
+    if (cells[from] != amazonOf(c)) continue;
+    cells[from] = Cell::Empty;
+    for (int to : rayTargets(board, cells, board.fileOf(from), board.rankOf(from))) {
+      cells[to] = amazonOf(c);
+      for (int arrow : rayTargets(board, cells, board.fileOf(to), board.rankOf(to)))
+        out.push_back({static_cast<uint8_t>(from), static_cast<uint8_t>(to), static_cast<uint8_t>(arrow)});
+      cells[to] = Cell::Empty;
+    }
+    cells[from] = amazonOf(c);
+  }
+  std::sort(out.begin(), out.end(), [](const Move& a, const Move& b) {
+    return std::tie(a.from, a.to, a.arrow) < std::tie(b.from, b.to, b.arrow);
+  });
+  return out;
+}
+
+uint64_t naivePerft(Board& board, int depth) {
+  if (depth == 0) return 1;
+  uint64_t total = 0;
+  for (const Move& m : naiveMoves(board, board.sideToMove())) {
+    Board next = board;
+    next.set(m.from, Cell::Empty);
+    next.set(m.to, amazonOf(board.sideToMove()));
+    next.set(m.arrow, Cell::Arrow);
+    next.setSideToMove(opposite(board.sideToMove()));
+    total += naivePerft(next, depth - 1);
+  }
+  return total;
+}
+
+Board randomBoard(std::mt19937_64& rng, int width, int height, int blacks, int whites, double arrowRate) {
+  Board b(width, height);
+  std::bernoulli_distribution arrow(arrowRate);
+  std::vector<int> empties;
+  for (int sq = 0; sq < b.squares(); ++sq) {
+    if (arrow(rng)) b.set(sq, Cell::Arrow);
+    else empties.push_back(sq);
+  }
+  std::shuffle(empties.begin(), empties.end(), rng);
+  size_t next = 0;
+  for (int i = 0; i < blacks && next < empties.size(); ++i) b.set(empties[next++], Cell::Black);
+  for (int i = 0; i < whites && next < empties.size(); ++i) b.set(empties[next++], Cell::White);
+  b.setSideToMove(std::bernoulli_distribution(0.5)(rng) ? Color::Black : Color::White);
+  return b;
+}
+
+}  // namespace amazons::testing

@@ -1,0 +1,9 @@
+// Where tests find the shared reference files, the positions/ folder and the built CLI.
+#pragma once
+#include <string>
+
+namespace amazons::testing {
+inline std::string sharedDir() { return AMAZONS_SHARED_DIR; }
+inline std::string positionsDir() { return AMAZONS_POSITIONS_DIR; }
+inline std::string cliPath() { return AMAZONS_CLI; }
+}  // namespace amazons::testing
