@@ -30,6 +30,10 @@ struct Chamber {
 // chamber of its own).
 std::vector<Chamber> findChambers(const Board& board);
 
+// The label of chamber i on a printed board: A..Z then a..z without x and o, which mark
+// amazons, then digits; '?' beyond.
+char chamberLabel(size_t index);
+
 // The chamber alone on the smallest board holding it: cropped to its bounding box, every
 // square outside it an arrow; the side to move is kept.
 Board extractRegion(const Board& board, const Chamber& chamber);

@@ -1,0 +1,81 @@
+// Exact analysis of a whole position: the value of every chamber, their sum, and the winner
+// with either side to move, with a winning move.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cgt/cgt.h"
+#include "solver/board.h"
+#include "solver/chambers.h"
+
+namespace amazons {
+
+struct SolveOptions {
+  size_t hashMegabytes = 512;         // the chamber-value and territory tables together
+  double timeLimitSeconds = 0;        // 0: none; when reached the verdicts are unknown
+  bool allWinningMoves = false;       // list every winning move, not only the first
+  bool fillingLines = false;          // an optimal filling sequence for each territory
+};
+
+struct ChamberReport {
+  Chamber chamber;                    // squares on the input board
+  Board region;                       // the chamber alone, cropped
+  std::optional<int> moves;           // one-colour chambers: the owner's exact move count
+  std::vector<Move> fillingLine;      // on the input board, when asked
+  std::optional<cgt::GameId> value;   // Left's (Black's) point of view; unset when unknown
+  char letter = '?';                  // its label on the printed board
+};
+
+enum class Verdict { Win, Loss, Unknown };  // for the side to move
+
+struct SideReport {
+  Color mover;
+  Verdict verdict = Verdict::Unknown;
+  std::optional<Move> bestMove;       // a winning move, or the most stubborn one when losing
+  std::vector<Move> winningMoves;     // every winning move, with allWinningMoves
+  bool hasMove = false;
+  Color winner() const { return verdict == Verdict::Win ? mover : opposite(mover); }
+};
+
+struct Analysis {
+  std::vector<ChamberReport> chambers;
+  std::optional<cgt::GameId> total;   // sum of the chamber values
+  SideReport blackToMove{Color::Black};
+  SideReport whiteToMove{Color::White};
+  const SideReport& forSide(Color c) const { return c == Color::Black ? blackToMove : whiteToMove; }
+  uint64_t nodes = 0;                 // positions expanded (chamber options + territory nodes)
+  double seconds = 0;
+};
+
+// One solver keeps its tables across positions (a batch shares them); thread-safe.
+class Solver {
+ public:
+  explicit Solver(SolveOptions options = {});
+  ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  Analysis analyse(const Board& board);
+
+  // The value of any region (sum of its chambers), Left's point of view. Throws
+  // SolveTimeout when the time limit is reached.
+  cgt::GameId value(const Board& region);
+
+  uint64_t nodes() const;
+  void clear();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+struct SolveTimeout : std::runtime_error {
+  SolveTimeout() : std::runtime_error("time limit reached") {}
+};
+
+}  // namespace amazons
