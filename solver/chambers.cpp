@@ -35,20 +35,21 @@ std::vector<Chamber> findChambers(const Board& board) {
   std::array<int, kMaxSquares> parent;
   std::iota(parent.begin(), parent.end(), 0);
   const int w = board.width(), h = board.height();
-  // Join each empty square with its empty or amazon neighbours; amazons never join each other
-  // directly, since an amazon cannot move through another.
+  // Join every non-arrow square with its non-arrow neighbours. Amazons join each other too:
+  // an amazon that moves leaves its square empty, next to the other.
   for (int r = 0; r < h; ++r) {
     for (int f = 0; f < w; ++f) {
       const int sq = board.square(f, r);
-      if (board.at(sq) != Cell::Empty) continue;
-      for (int dr = -1; dr <= 1; ++dr)
-        for (int df = -1; df <= 1; ++df) {
-          if ((dr == 0 && df == 0) || !board.onBoard(f + df, r + dr)) continue;
-          const int n = board.square(f + df, r + dr);
-          if (board.at(n) == Cell::Arrow) continue;
-          const int a = findRoot(parent, sq), b = findRoot(parent, n);
-          if (a != b) parent[std::max(a, b)] = std::min(a, b);
-        }
+      if (board.at(sq) == Cell::Arrow) continue;
+      // Half the neighbourhood suffices: each pair is met once from its lower square.
+      static constexpr int kForward[4][2] = {{1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+      for (const auto& d : kForward) {
+        if (!board.onBoard(f + d[0], r + d[1])) continue;
+        const int n = board.square(f + d[0], r + d[1]);
+        if (board.at(n) == Cell::Arrow) continue;
+        const int a = findRoot(parent, sq), b = findRoot(parent, n);
+        if (a != b) parent[std::max(a, b)] = std::min(a, b);
+      }
     }
   }
   std::vector<Chamber> chambers;
@@ -122,31 +123,51 @@ struct Symmetry {
   }
 };
 
-std::string encode(const Board& board, const Symmetry& s) {
-  const int ow = s.outWidth(), oh = s.outHeight();
-  std::string key(2 + (ow * oh + 3) / 4, '\0');
-  key[0] = static_cast<char>(ow);
-  key[1] = static_cast<char>(oh);
+// Cells packed 2 bits each, rank-major in the symmetry's output frame; compared word by word.
+using Packed = std::array<uint64_t, kMaxSquares / 32>;
+
+Packed pack(const Board& board, const Symmetry& s) {
+  Packed words{};
+  const int ow = s.outWidth();
   for (int r = 0; r < board.height(); ++r)
     for (int f = 0; f < board.width(); ++f) {
       const auto [nf, nr] = s.map(f, r);
       const int index = nr * ow + nf;
-      key[2 + index / 4] = static_cast<char>(key[2 + index / 4] | (static_cast<int>(board.at(f, r)) << (2 * (index % 4))));
+      words[index / 32] |= static_cast<uint64_t>(board.at(f, r)) << (2 * (index % 32));
     }
+  return words;
+}
+
+std::string keyOf(const Symmetry& s, const Packed& words, int squares) {
+  std::string key(2 + (squares + 3) / 4, '\0');
+  key[0] = static_cast<char>(s.outWidth());
+  key[1] = static_cast<char>(s.outHeight());
+  for (int i = 0; i < squares; ++i)
+    key[2 + i / 4] = static_cast<char>(key[2 + i / 4] | (((words[i / 32] >> (2 * (i % 32))) & 3) << (2 * (i % 4))));
   return key;
 }
 
-int bestSymmetry(const Board& board, std::string* bestKey) {
-  int best = 0;
-  std::string bestSoFar;
-  for (int t = 0; t < 8; ++t) {
-    std::string key = encode(board, {t, board.width(), board.height()});
-    if (t == 0 || key < bestSoFar) {
-      bestSoFar = std::move(key);
-      best = t;
+// The symmetry giving the least (width, height, packed cells); ties keep the lower index.
+Symmetry bestSymmetry(const Board& board) {
+  Symmetry best{0, board.width(), board.height()};
+  Packed bestWords = pack(board, best);
+  const int words = (board.squares() + 31) / 32;
+  for (int t = 1; t < 8; ++t) {
+    const Symmetry s{t, board.width(), board.height()};
+    if (s.outWidth() > best.outWidth()) continue;
+    const Packed p = pack(board, s);
+    bool less = s.outWidth() < best.outWidth();
+    for (int i = words - 1; !less && i >= 0; --i) {
+      if (p[i] != bestWords[i]) {
+        less = p[i] < bestWords[i];
+        break;
+      }
+    }
+    if (less) {
+      best = s;
+      bestWords = p;
     }
   }
-  if (bestKey) *bestKey = std::move(bestSoFar);
   return best;
 }
 
@@ -165,23 +186,25 @@ Board extractRegion(const Board& board, const Chamber& chamber) {
   return crop(board, f0, f1, r0, r1, [&](int sq) { return member[sq]; });
 }
 
-std::string regionKey(const Board& region) {
-  std::string key;
-  bestSymmetry(cropToContent(region), &key);
-  return key;
-}
-
-Board normalisedRegion(const Board& region) {
+NormalisedRegion normalise(const Board& region) {
   const Board content = cropToContent(region);
-  const Symmetry s{bestSymmetry(content, nullptr), content.width(), content.height()};
-  Board out(s.outWidth(), s.outHeight());
+  const Symmetry s = bestSymmetry(content);
+  NormalisedRegion out{Board(s.outWidth(), s.outHeight()), keyOf(s, pack(content, s), content.squares())};
   for (int r = 0; r < content.height(); ++r)
     for (int f = 0; f < content.width(); ++f) {
       const auto [nf, nr] = s.map(f, r);
-      out.set(out.square(nf, nr), content.at(f, r));
+      out.board.set(out.board.square(nf, nr), content.at(f, r));
     }
-  out.setSideToMove(region.sideToMove());
+  out.board.setSideToMove(region.sideToMove());
   return out;
 }
+
+std::string regionKey(const Board& region) {
+  const Board content = cropToContent(region);
+  const Symmetry s = bestSymmetry(content);
+  return keyOf(s, pack(content, s), content.squares());
+}
+
+Board normalisedRegion(const Board& region) { return normalise(region).board; }
 
 }  // namespace amazons

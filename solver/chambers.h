@@ -1,6 +1,8 @@
 // Chambers: the independent parts of an Amazons position. A chamber is an 8-connected
-// component of empty squares together with the amazons touching it; play in one chamber never
-// changes another, so a position is the sum of its chambers.
+// component of the squares that are not arrows: empty squares and amazons. Amazons that touch
+// belong together even with no empty square between them, because an amazon that moves leaves
+// its square empty beside the other. Play in one chamber never changes another, so a position
+// is the sum of its chambers.
 #pragma once
 #include <string>
 #include <vector>
@@ -14,7 +16,7 @@ enum class ChamberClass {
   BlackOnly,  // only Black amazons: a number, Black's count of moves
   WhiteOnly,  // only White amazons
   Contested,  // both colours
-  Closed,     // one amazon with no empty neighbour: no moves
+  Closed,     // amazons and no empty square: no moves
 };
 const char* chamberClassName(ChamberClass c);  // "dead", "black", "white", "contested", "closed"
 
@@ -26,8 +28,7 @@ struct Chamber {
   ChamberClass kind = ChamberClass::Dead;
 };
 
-// All chambers, ordered by their lowest square (an amazon with no empty neighbour is a Closed
-// chamber of its own).
+// All chambers, ordered by their lowest square.
 std::vector<Chamber> findChambers(const Board& board);
 
 // The label of chamber i on a printed board: A..Z then a..z without x and o, which mark
@@ -46,5 +47,12 @@ std::string regionKey(const Board& region);
 
 // The region in the orientation whose encoding is regionKey (side to move kept).
 Board normalisedRegion(const Board& region);
+
+// Both at once: the normalised region and its key.
+struct NormalisedRegion {
+  Board board;
+  std::string key;
+};
+NormalisedRegion normalise(const Board& region);
 
 }  // namespace amazons

@@ -18,13 +18,16 @@ namespace amazons {
 struct SolveOptions {
   size_t hashMegabytes = 512;         // the chamber-value and territory tables together
   double timeLimitSeconds = 0;        // 0: none; when reached the verdicts are unknown
+  // Expansions allowed to one contested chamber's canonical form before the solver decides
+  // the position by search instead (that chamber's value is then reported unknown).
+  uint64_t canonicalNodes = 20000;
   bool allWinningMoves = false;       // list every winning move, not only the first
   bool fillingLines = false;          // an optimal filling sequence for each territory
 };
 
 struct ChamberReport {
   Chamber chamber;                    // squares on the input board
-  Board region;                       // the chamber alone, cropped
+  Board region{1, 1};                 // the chamber alone, cropped
   std::optional<int> moves;           // one-colour chambers: the owner's exact move count
   std::vector<Move> fillingLine;      // on the input board, when asked
   std::optional<cgt::GameId> value;   // Left's (Black's) point of view; unset when unknown
@@ -34,6 +37,7 @@ struct ChamberReport {
 enum class Verdict { Win, Loss, Unknown };  // for the side to move
 
 struct SideReport {
+  explicit SideReport(Color side) : mover(side) {}
   Color mover;
   Verdict verdict = Verdict::Unknown;
   std::optional<Move> bestMove;       // a winning move, or the most stubborn one when losing

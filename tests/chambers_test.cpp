@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
-#include <set>
+#include <map>
 
 #include "solver/chambers.h"
 #include "solver/formats.h"
@@ -11,20 +11,16 @@ namespace amazons {
 namespace {
 
 TEST(Chambers, ClassifiesEachKind) {
-  // a: Black territory (2 empty), b: dead pocket, c: contested, d: a closed White amazon.
-  const Board b = parseOneLine("x.#.#o|##.###|...#x.|o..###");
-  const auto chambers = findChambers(b);
-  std::multiset<std::string> kinds;
-  for (const auto& c : chambers) kinds.insert(chamberClassName(c.kind));
-  // Hand count: {x . } top-left (black, 1 empty); {.} at d4 dead... see layout below.
-  //   rank4: x . # . # o      the o at f4 has no empty neighbour (e4 #, e3/f3 #) -> closed
-  //   rank3: # # . # # #      c3 touches b4? no: b4 '.', c3 '.', both empty and adjacent -> joined
-  //   rank2: . . . # x .
-  //   rank1: o . . # # #
-  EXPECT_EQ(kinds.count("closed"), 1u);
-  EXPECT_EQ(kinds.count("contested"), 1u);  // a4 x, b4 . c3 . a2..c2, o a1 (and d4 via c3)
-  EXPECT_EQ(kinds.count("black"), 1u);      // x at e2 with f2
-  EXPECT_EQ(chambers.size(), 3u);
+  //   4  x . # . # #    {a4 b4}: Black's, 1 empty;  {d4}: dead
+  //   3  # # # # # o    {d2 e2 f3}: contested, 1 empty
+  //   2  . . # x . #    {a1 a2 b1 b2}: White's, 3 empty
+  //   1  o . # # # #
+  //      a b c d e f
+  const auto chambers = findChambers(parseOneLine("x.#.##|#####o|..#x.#|o.####"));
+  ASSERT_EQ(chambers.size(), 4u);
+  std::map<std::string, int> emptyByKind;
+  for (const auto& c : chambers) emptyByKind[chamberClassName(c.kind)] = c.empty;
+  EXPECT_EQ(emptyByKind, (std::map<std::string, int>{{"black", 1}, {"dead", 1}, {"contested", 1}, {"white", 3}}));
 }
 
 TEST(Chambers, AmazonJoinsDiagonallySeparatedSquares) {
@@ -32,8 +28,12 @@ TEST(Chambers, AmazonJoinsDiagonallySeparatedSquares) {
   const auto chambers = findChambers(parseOneLine(".#|#x|.#"));
   ASSERT_EQ(chambers.size(), 1u);
   EXPECT_EQ(chambers[0].empty, 2);
-  // Two amazons side by side do not join their empty squares.
-  EXPECT_EQ(findChambers(parseOneLine(".xx.")).size(), 2u);
+  // Amazons side by side join: one moving away frees the square beside the other.
+  EXPECT_EQ(findChambers(parseOneLine(".xx.")).size(), 1u);
+  // Two amazons walled in together form one closed chamber.
+  const auto closed = findChambers(parseOneLine("xo|##"));
+  ASSERT_EQ(closed.size(), 1u);
+  EXPECT_EQ(closed[0].kind, ChamberClass::Closed);
 }
 
 TEST(Chambers, PartitionAndMoveCountsAddUp) {

@@ -1,0 +1,100 @@
+// The default command: exact analysis of position files.
+#include <tbb/global_control.h>
+
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <thread>
+
+#include "solver/cli.h"
+#include "solver/errors.h"
+#include "solver/formats.h"
+#include "solver/report.h"
+#include "solver/solve.h"
+
+namespace amazons::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+int runSolve(const std::vector<std::string>& args) {
+  po::options_description visible("amazons-solve [FILE...] [options]: exact analysis (FILE '-' is stdin)");
+  visible.add_options()
+      ("help,h", "show this help")
+      ("input-format", po::value<std::string>()->default_value("auto"), "auto, grid, codingame, dump, oneline")
+      ("format", po::value<std::string>()->default_value("text"), "output: text or json")
+      ("notation", po::value<std::string>()->default_value("cs61b"), "moves as cs61b (d10-c9(h4)) or codingame (d8d1d7)")
+      ("to-move", po::value<std::string>(), "override the side to move: black or white")
+      ("chambers", "only split into chambers and list them")
+      ("all-moves", "list every winning move")
+      ("line", "an optimal filling sequence for each territory")
+      ("threads", po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())), "worker threads")
+      ("hash", po::value<size_t>()->default_value(512), "table memory in MB")
+      ("time-limit", po::value<double>()->default_value(0), "seconds per position; 0 = none (then 'unknown', never a guess)");
+  po::options_description all;
+  all.add(visible).add_options()("file", po::value<std::vector<std::string>>(), "");
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw InputError(std::string(e.what()) + " (see --help)");
+  }
+  if (vm.count("help")) {
+    std::cout << visible;
+    return 0;
+  }
+  if (!vm.count("file")) throw InputError("no position file given (see --help)");
+  const std::string outputFormat = vm["format"].as<std::string>();
+  if (outputFormat != "text" && outputFormat != "json")
+    throw InputError("--format must be text or json, not '" + outputFormat + "'");
+  const Format inputFormat = parseFormatName(vm["input-format"].as<std::string>());
+  ReportOptions report;
+  report.notation = parseNotationName(vm["notation"].as<std::string>());
+  report.fillingLines = vm.count("line") > 0;
+  std::optional<Color> toMove;
+  if (vm.count("to-move")) {
+    const std::string side = vm["to-move"].as<std::string>();
+    if (side == "black" || side == "b") toMove = Color::Black;
+    else if (side == "white" || side == "w") toMove = Color::White;
+    else throw InputError("--to-move must be black or white, not '" + side + "'");
+  }
+  const unsigned threads = vm["threads"].as<unsigned>();
+  if (threads == 0) throw InputError("--threads must be at least 1");
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
+
+  SolveOptions options;
+  options.hashMegabytes = vm["hash"].as<size_t>();
+  options.timeLimitSeconds = vm["time-limit"].as<double>();
+  options.allWinningMoves = vm.count("all-moves") > 0;
+  options.fillingLines = report.fillingLines;
+  // Read every file first: an input error should stop the run before any solving.
+  std::vector<Board> boards;
+  for (const std::string& path : vm["file"].as<std::vector<std::string>>()) {
+    ParsedPosition parsed = loadPosition(path, inputFormat);
+    if (toMove) parsed.board.setSideToMove(*toMove);
+    boards.push_back(parsed.board);
+  }
+  Solver solver(options);
+  int status = 0;
+  for (const Board& board : boards) {
+    if (vm.count("chambers")) {
+      const auto chambers = findChambers(board);
+      if (outputFormat == "json") printChambersJson(std::cout, board, chambers);
+      else printChamberTable(std::cout, board, chambers);
+      continue;
+    }
+    const Analysis analysis = solver.analyse(board);
+    if (outputFormat == "json") printAnalysisJson(std::cout, board, analysis, report);
+    else printAnalysis(std::cout, board, analysis, report);
+    if (analysis.blackToMove.verdict == Verdict::Unknown) status = 1;
+  }
+  return status;
+}
+
+const Registrar registrar({"", "exact analysis of position files", &runSolve});
+const Registrar solveAlias({"solve", "exact analysis of position files (the default command)", &runSolve});
+
+}  // namespace
+}  // namespace amazons::cli

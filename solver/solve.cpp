@@ -1,0 +1,342 @@
+#include "solver/solve.h"
+
+#include <tbb/concurrent_hash_map.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <limits>
+#include <mutex>
+#include <unordered_map>
+
+#include "cgt/hash.h"
+#include "solver/territory.h"
+
+namespace amazons {
+
+namespace {
+
+struct KeyCompare {
+  static size_t hash(const std::string& key) { return cgt::KeyHash{}(key); }
+  static bool equal(const std::string& a, const std::string& b) { return a == b; }
+};
+
+// Contested regions with at least this many empty squares evaluate their options in parallel.
+constexpr int kParallelEmpty = 9;
+
+// Bytes one table entry costs, roughly: the key, its node and the map's bookkeeping.
+size_t entryBytes(const std::string& key) { return key.size() + 96; }
+
+// The board square of a region square, the region being the chamber cropped at (f0, r0).
+struct RegionFrame {
+  int f0, r0;
+  static RegionFrame of(const Board& board, const Chamber& chamber) {
+    RegionFrame frame{board.width(), board.height()};
+    for (int sq : chamber.squares) {
+      frame.f0 = std::min(frame.f0, board.fileOf(sq));
+      frame.r0 = std::min(frame.r0, board.rankOf(sq));
+    }
+    return frame;
+  }
+  Move toBoard(const Board& board, const Board& region, const Move& m) const {
+    auto map = [&](int sq) {
+      return static_cast<uint8_t>(board.square(region.fileOf(sq) + f0, region.rankOf(sq) + r0));
+    };
+    return {map(m.from), map(m.to), map(m.arrow)};
+  }
+};
+
+}  // namespace
+
+struct Solver::Impl {
+  explicit Impl(SolveOptions o) : options(o), territory(std::max<size_t>(1, o.hashMegabytes / 4)) {}
+
+  SolveOptions options;
+  TerritorySolver territory;
+  tbb::concurrent_hash_map<std::string, cgt::GameId, KeyCompare> contestedTable;  // by regionKey
+  tbb::concurrent_hash_map<std::string, cgt::GameId, KeyCompare> boardTable;      // by exact board
+  std::atomic<size_t> tableBytes{0};
+  std::atomic<uint64_t> nodes{0};
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+
+  size_t tableLimit() const { return options.hashMegabytes * (size_t{3} << 20) / 4; }
+
+  void checkTime() {
+    if (std::chrono::steady_clock::now() > deadline) throw SolveTimeout();
+  }
+
+  cgt::GameId territoryValue(const Board& region, Color owner) {
+    const TerritoryResult r = territory.solve(region, owner, false);
+    return cgt::integer(owner == Color::Black ? r.moves : -r.moves);
+  }
+
+  // A canonical form under a budget gives up (throws TooLarge) past its node allowance or
+  // when the table is half full; the caller then decides by search. Without a budget a
+  // full table only stops storing.
+  struct Budget {
+    std::atomic<int64_t> nodesLeft;
+  };
+  struct TooLarge {};
+
+  cgt::GameId value(const Board& board, Budget* budget = nullptr) {
+    // Transpositions reach the same board often: remember it before any splitting.
+    std::string key(2 + board.squares(), '\0');
+    key[0] = static_cast<char>(board.width());
+    key[1] = static_cast<char>(board.height());
+    for (int sq = 0; sq < board.squares(); ++sq) key[2 + sq] = static_cast<char>(board.at(sq));
+    {
+      decltype(boardTable)::const_accessor found;
+      if (boardTable.find(found, key)) return found->second;
+    }
+    cgt::GameId sum = cgt::zero();
+    for (const Chamber& chamber : findChambers(board)) sum = cgt::add(sum, chamberValue(board, chamber, budget));
+    if (tableBytes.load(std::memory_order_relaxed) < tableLimit() && boardTable.insert({key, sum}))
+      tableBytes += entryBytes(key);
+    return sum;
+  }
+
+  cgt::GameId chamberValue(const Board& board, const Chamber& chamber, Budget* budget = nullptr) {
+    switch (chamber.kind) {
+      case ChamberClass::Dead:
+      case ChamberClass::Closed: return cgt::zero();
+      case ChamberClass::BlackOnly: return territoryValue(extractRegion(board, chamber), Color::Black);
+      case ChamberClass::WhiteOnly: return territoryValue(extractRegion(board, chamber), Color::White);
+      case ChamberClass::Contested: {
+        const NormalisedRegion n = normalise(extractRegion(board, chamber));
+        return contested(n.board, n.key, budget);
+      }
+    }
+    return cgt::zero();
+  }
+
+  // Canonical form of one contested chamber, given in normalised orientation.
+  cgt::GameId contested(const Board& region, const std::string& key, Budget* budget) {
+    {
+      decltype(contestedTable)::const_accessor found;
+      if (contestedTable.find(found, key)) return found->second;
+    }
+    if (budget && (budget->nodesLeft-- <= 0 || tableBytes.load(std::memory_order_relaxed) >= tableLimit() / 2))
+      throw TooLarge{};
+    ++nodes;
+    if ((nodes & 1023) == 0) checkTime();
+    const std::vector<Move> blackMoves = region.legalMoves(Color::Black);
+    const std::vector<Move> whiteMoves = region.legalMoves(Color::White);
+    std::vector<cgt::GameId> left(blackMoves.size()), right(whiteMoves.size());
+    auto evaluate = [&](const std::vector<Move>& moves, std::vector<cgt::GameId>& out, size_t i) {
+      Board after = region;
+      after.play(moves[i]);
+      out[i] = value(after, budget);
+    };
+    if (region.emptyCount() >= kParallelEmpty) {
+      tbb::parallel_for(size_t{0}, blackMoves.size(), [&](size_t i) { evaluate(blackMoves, left, i); });
+      tbb::parallel_for(size_t{0}, whiteMoves.size(), [&](size_t i) { evaluate(whiteMoves, right, i); });
+    } else {
+      for (size_t i = 0; i < blackMoves.size(); ++i) evaluate(blackMoves, left, i);
+      for (size_t i = 0; i < whiteMoves.size(); ++i) evaluate(whiteMoves, right, i);
+    }
+    const cgt::GameId result = cgt::make(left, right);
+    if (tableBytes.load(std::memory_order_relaxed) < tableLimit() && contestedTable.insert({key, result}))
+      tableBytes += entryBytes(key);
+    return result;
+  }
+
+  // ---- Deciding a sum whose large contested chambers have no canonical form in memory ----
+  // A state is a canonical sum of everything small plus "raw" regions (normalised contested
+  // chambers searched move by move). The table key is exact: mover, the sum's id and the
+  // sorted keys of the raw regions.
+  struct SumState {
+    cgt::GameId known;
+    std::vector<Board> raw;
+  };
+
+  std::unordered_map<std::string, bool> sumTable;  // guarded by sumMutex
+  std::mutex sumMutex;
+
+  // Contested chambers at least this large are searched raw without trying a canonical form:
+  // the least size that has failed (positions shrink by one empty square a move, so the next
+  // smaller ones are tried again under a budget).
+  std::atomic<int> rawFrom{std::numeric_limits<int>::max()};
+
+  // The chamber's value under the node budget, or nullopt (and rawFrom lowered) if too large.
+  std::optional<cgt::GameId> tryChamberValue(const Board& board, const Chamber& chamber) {
+    if (chamber.kind != ChamberClass::Contested) return chamberValue(board, chamber);
+    if (chamber.empty >= rawFrom.load()) return std::nullopt;
+    Budget budget{static_cast<int64_t>(options.canonicalNodes)};
+    try {
+      return chamberValue(board, chamber, &budget);
+    } catch (const TooLarge&) {
+      for (int seen = rawFrom.load(); chamber.empty < seen && !rawFrom.compare_exchange_weak(seen, chamber.empty);) {
+      }
+      return std::nullopt;
+    }
+  }
+
+  // Chambers whose canonical form fits the budget join `known`; the others stay raw.
+  void addRegion(const Board& board, SumState& state) {
+    for (const Chamber& chamber : findChambers(board)) {
+      if (const auto v = tryChamberValue(board, chamber)) state.known = cgt::add(state.known, *v);
+      else state.raw.push_back(normalisedRegion(extractRegion(board, chamber)));
+    }
+  }
+
+  static std::string sumKey(const SumState& state, Color mover) {
+    std::vector<std::string> keys;
+    for (const Board& b : state.raw) keys.push_back(regionKey(b));
+    std::sort(keys.begin(), keys.end());
+    std::string key(1, static_cast<char>(mover));
+    key.append(reinterpret_cast<const char*>(&state.known), sizeof state.known);
+    for (const std::string& k : keys) key += static_cast<char>(k.size()) + k;
+    return key;
+  }
+
+  // The state after `mover` plays move m in raw region i.
+  SumState afterRawMove(const SumState& state, size_t i, const Move& m) {
+    SumState next{state.known, {}};
+    for (size_t j = 0; j < state.raw.size(); ++j)
+      if (j != i) next.raw.push_back(state.raw[j]);
+    Board after = state.raw[i];
+    after.play(m);
+    addRegion(after, next);
+    return next;
+  }
+
+  bool moverWinsSum(const SumState& state, Color mover) {
+    if (state.raw.empty())
+      return mover == Color::Black ? !cgt::leq(state.known, cgt::zero()) : !cgt::leq(cgt::zero(), state.known);
+    const std::string key = sumKey(state, mover);
+    {
+      std::lock_guard lock(sumMutex);
+      if (auto it = sumTable.find(key); it != sumTable.end()) return it->second;
+    }
+    ++nodes;
+    if ((nodes & 1023) == 0) checkTime();
+    bool wins = false;
+    for (size_t i = 0; i < state.raw.size() && !wins; ++i)
+      for (const Move& m : state.raw[i].legalMoves(mover))
+        if (!moverWinsSum(afterRawMove(state, i, m), opposite(mover))) {
+          wins = true;
+          break;
+        }
+    const auto knownOptions = mover == Color::Black ? cgt::leftOptions(state.known) : cgt::rightOptions(state.known);
+    for (size_t k = 0; k < knownOptions.size() && !wins; ++k)
+      wins = !moverWinsSum(SumState{knownOptions[k], state.raw}, opposite(mover));
+    std::lock_guard lock(sumMutex);
+    if (tableBytes.load(std::memory_order_relaxed) < tableLimit() && sumTable.emplace(key, wins).second)
+      tableBytes += entryBytes(key);
+    return wins;
+  }
+
+  // The verdict for one side to move, and its winning (or most stubborn) moves. `root` is the
+  // whole position as a sum; chambers whose value is unknown are among its raw regions.
+  void decide(const Board& board, const std::vector<ChamberReport>& chambers, const SumState& root, SideReport& side) {
+    const Color mover = side.mover;
+    const bool exact = root.raw.empty();  // every chamber has its canonical form
+    const bool wins = moverWinsSum(root, mover);
+    side.verdict = wins ? Verdict::Win : Verdict::Loss;
+    side.hasMove = board.hasMove(mover);
+    if (!side.hasMove) return;
+    // Each move changes one chamber: the sum after it is the rest plus that chamber's new
+    // value. Among the winning moves (or, when losing, all moves) prefer the best mean for
+    // the mover when values are known; otherwise the first.
+    std::optional<cgt::Dyadic> bestMean;
+    size_t rawIndex = 0;
+    for (const ChamberReport& report : chambers) {
+      const bool raw = !report.value;
+      const size_t myRaw = raw ? rawIndex++ : 0;
+      const bool mine = mover == Color::Black ? report.chamber.blackAmazons > 0 : report.chamber.whiteAmazons > 0;
+      if (!mine || report.chamber.empty == 0) continue;
+      SumState rest{raw ? root.known : cgt::subtract(root.known, *report.value), {}};
+      for (size_t j = 0; j < root.raw.size(); ++j)
+        if (!raw || j != myRaw) rest.raw.push_back(root.raw[j]);
+      const RegionFrame frame = RegionFrame::of(board, report.chamber);
+      for (const Move& m : report.region.legalMoves(mover)) {
+        Board after = report.region;
+        after.play(m);
+        SumState next = rest;
+        addRegion(after, next);
+        const bool winning = !moverWinsSum(next, opposite(mover));
+        if (wins != winning) continue;
+        const Move onBoard = frame.toBoard(board, report.region, m);
+        if (winning) side.winningMoves.push_back(onBoard);
+        if (!exact) {
+          if (!side.bestMove) side.bestMove = onBoard;
+          continue;
+        }
+        const cgt::Dyadic mean = cgt::mean(next.known);
+        const cgt::Dyadic forMover = mover == Color::Black ? mean : cgt::Dyadic{-mean.num, mean.exp};
+        if (!bestMean || *bestMean < forMover) {
+          bestMean = forMover;
+          side.bestMove = onBoard;
+        }
+      }
+    }
+    if (!options.allWinningMoves && side.bestMove && wins) side.winningMoves = {*side.bestMove};
+  }
+};
+
+Solver::Solver(SolveOptions options) : impl_(std::make_unique<Impl>(options)) {}
+Solver::~Solver() = default;
+
+cgt::GameId Solver::value(const Board& region) { return impl_->value(region); }
+uint64_t Solver::nodes() const { return impl_->nodes + impl_->territory.nodes(); }
+void Solver::clear() {
+  impl_->contestedTable.clear();
+  impl_->boardTable.clear();
+  impl_->sumTable.clear();
+  impl_->tableBytes = 0;
+  impl_->territory.clear();
+}
+
+Analysis Solver::analyse(const Board& board) {
+  const auto start = std::chrono::steady_clock::now();
+  const uint64_t nodesBefore = nodes();
+  Impl& s = *impl_;
+  s.deadline = s.options.timeLimitSeconds > 0
+                   ? start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                 std::chrono::duration<double>(s.options.timeLimitSeconds))
+                   : std::chrono::steady_clock::time_point::max();
+  Analysis a;
+  const std::vector<Chamber> chambers = findChambers(board);
+  a.chambers.resize(chambers.size());
+  for (size_t i = 0; i < chambers.size(); ++i) {
+    ChamberReport& r = a.chambers[i];
+    r.chamber = chambers[i];
+    r.region = extractRegion(board, chambers[i]);
+    r.letter = chamberLabel(i);
+  }
+  try {
+    tbb::parallel_for(size_t{0}, a.chambers.size(), [&](size_t i) {
+      ChamberReport& r = a.chambers[i];
+      const ChamberClass kind = r.chamber.kind;
+      if (kind == ChamberClass::BlackOnly || kind == ChamberClass::WhiteOnly) {
+        const Color owner = kind == ChamberClass::BlackOnly ? Color::Black : Color::White;
+        const TerritoryResult t = s.territory.solve(r.region, owner, s.options.fillingLines);
+        r.moves = t.moves;
+        r.value = cgt::integer(owner == Color::Black ? t.moves : -t.moves);
+        const RegionFrame frame = RegionFrame::of(board, r.chamber);
+        for (const Move& m : t.line) r.fillingLine.push_back(frame.toBoard(board, r.region, m));
+        return;
+      }
+      if (kind == ChamberClass::Dead || kind == ChamberClass::Closed) r.moves = 0;
+      r.value = s.tryChamberValue(board, r.chamber);  // unset: too large, decided below by search
+    });
+    Impl::SumState root{cgt::zero(), {}};
+    for (const ChamberReport& r : a.chambers) {
+      if (r.value) root.known = cgt::add(root.known, *r.value);
+      else root.raw.push_back(normalisedRegion(r.region));
+    }
+    if (root.raw.empty()) a.total = root.known;
+    s.decide(board, a.chambers, root, a.blackToMove);
+    s.decide(board, a.chambers, root, a.whiteToMove);
+  } catch (const SolveTimeout&) {
+    a.total.reset();
+    a.blackToMove = SideReport{Color::Black};
+    a.whiteToMove = SideReport{Color::White};
+    a.blackToMove.hasMove = board.hasMove(Color::Black);
+    a.whiteToMove.hasMove = board.hasMove(Color::White);
+  }
+  a.nodes = nodes() - nodesBefore;
+  a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return a;
+}
+
+}  // namespace amazons

@@ -1,0 +1,180 @@
+// The solver (chambers, territories, canonical values) against the whole-board oracle and
+// published results.
+#include <gtest/gtest.h>
+#include <tbb/global_control.h>
+
+#include <random>
+
+#include "cgt/cgt.h"
+#include "solver/formats.h"
+#include "solver/minimax.h"
+#include "solver/solve.h"
+#include "tests/support/naive.h"
+
+namespace amazons {
+namespace {
+
+std::string valueOf(Solver& solver, const char* oneLine) { return cgt::toString(solver.value(parseOneLine(oneLine))); }
+
+bool moverWins(const Analysis& a, Color mover) { return a.forSide(mover).verdict == Verdict::Win; }
+
+TEST(Solve, ContestedValuesFromCgsuite) {  // KNOWN-RESULTS, contested regions
+  Solver solver;
+  EXPECT_EQ(valueOf(solver, "x.o"), "*");
+  EXPECT_EQ(valueOf(solver, "x..o"), "+-1");
+  EXPECT_EQ(valueOf(solver, "x...o"), "+-2");
+  EXPECT_EQ(valueOf(solver, "x.|.o"), "0");
+  EXPECT_EQ(valueOf(solver, "..|x.|.o"), "{1,{2|0}|-1/4}");
+  EXPECT_EQ(solver.value(parseOneLine("x...|o...")),
+            cgt::parse("+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}"));
+}
+
+TEST(Solve, DefectiveTerritoryTrapIsASecondPlayerWin) {
+  // `.x#|##.` (1 move for Black, 2 empty squares) beside `o.` (1 move for White): value 0.
+  Solver solver;
+  const Board board = parseOneLine(".x##o.|##.###");
+  const Analysis a = solver.analyse(board);
+  ASSERT_TRUE(a.total);
+  EXPECT_EQ(*a.total, cgt::zero());
+  EXPECT_FALSE(moverWins(a, Color::Black));
+  EXPECT_FALSE(moverWins(a, Color::White));
+}
+
+TEST(Solve, FourByFourStartIsASecondPlayerWin) {  // MCGS
+  Solver solver;
+  const Analysis a = solver.analyse(parseOneLine(".XX.|X..X|O..O|.OO."));
+  EXPECT_FALSE(moverWins(a, Color::Black));
+  EXPECT_FALSE(moverWins(a, Color::White));
+}
+
+TEST(Solve, AgreesWithWholeBoardOracle) {
+  std::mt19937_64 rng(5);
+  Solver solver;
+  int compared = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const int w = std::uniform_int_distribution<int>(3, 6)(rng);
+    const int h = std::uniform_int_distribution<int>(3, 6)(rng);
+    const int blacks = std::uniform_int_distribution<int>(1, 3)(rng);
+    const int whites = std::uniform_int_distribution<int>(1, 3)(rng);
+    // Enough arrows that the oracle, which never splits, finishes.
+    const double arrows = std::max(0.3, 1.0 - 11.0 / (w * h));
+    Board board = testing::randomBoard(rng, w, h, blacks, whites, arrows);
+    const Analysis a = solver.analyse(board);
+    for (Color mover : {Color::Black, Color::White}) {
+      board.setSideToMove(mover);
+      WholeBoardSearch oracle(2'000'000);
+      const std::optional<bool> expected = oracle.moverWins(board);
+      if (!expected) continue;
+      ASSERT_EQ(moverWins(a, mover), *expected) << toOneLine(board) << " " << colorName(mover) << " to move";
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 2500);
+}
+
+TEST(Solve, WinningMoveLeavesALostPositionForTheOpponent) {
+  std::mt19937_64 rng(11);
+  Solver solver;
+  int checked = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int w = std::uniform_int_distribution<int>(3, 6)(rng);
+    const int h = std::uniform_int_distribution<int>(3, 5)(rng);
+    Board board = testing::randomBoard(rng, w, h, 2, 2, 0.35);
+    const Analysis a = solver.analyse(board);
+    for (Color mover : {Color::Black, Color::White}) {
+      const SideReport& side = a.forSide(mover);
+      if (side.verdict != Verdict::Win) continue;
+      ASSERT_TRUE(side.bestMove);
+      Board after = board;
+      after.setSideToMove(mover);
+      ASSERT_TRUE(after.isLegal(*side.bestMove)) << toOneLine(board);
+      after.play(*side.bestMove);
+      const Analysis next = solver.analyse(after);
+      EXPECT_FALSE(moverWins(next, opposite(mover))) << toOneLine(board) << " " << colorName(mover);
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 100);
+}
+
+TEST(Solve, AllWinningMovesMatchOracle) {
+  std::mt19937_64 rng(23);
+  SolveOptions options;
+  options.allWinningMoves = true;
+  Solver solver(options);
+  for (int trial = 0; trial < 60; ++trial) {
+    Board board = testing::randomBoard(rng, 4, 4, 2, 2, 0.3);
+    board.setSideToMove(Color::Black);
+    const Analysis a = solver.analyse(board);
+    std::vector<Move> expected;
+    for (const Move& m : board.legalMoves()) {
+      Board after = board;
+      after.play(m);
+      if (!*WholeBoardSearch().moverWins(after)) expected.push_back(m);
+    }
+    std::vector<Move> got = a.blackToMove.winningMoves;
+    auto order = [](const Move& x, const Move& y) {
+      return std::tie(x.from, x.to, x.arrow) < std::tie(y.from, y.to, y.arrow);
+    };
+    std::sort(got.begin(), got.end(), order);
+    std::sort(expected.begin(), expected.end(), order);
+    EXPECT_EQ(got, expected) << toOneLine(board);
+  }
+}
+
+TEST(Solve, SameAnswersWithOneAndTwoThreads) {
+  std::mt19937_64 rng(31);
+  std::vector<Board> boards;
+  for (int i = 0; i < 40; ++i) boards.push_back(testing::randomBoard(rng, 6, 5, 2, 2, 0.4));
+  auto run = [&](int threads) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+    Solver solver;
+    std::vector<cgt::GameId> totals;
+    for (const Board& b : boards) totals.push_back(*solver.analyse(b).total);
+    return totals;
+  };
+  EXPECT_EQ(run(1), run(2));
+}
+
+TEST(Solve, SearchFallbackAgreesWithOracle) {
+  // With no node allowance no contested chamber gets a canonical form: every verdict and
+  // winning move comes from the exact search over sums.
+  SolveOptions options;
+  options.canonicalNodes = 0;
+  Solver solver(options);
+  std::mt19937_64 rng(77);
+  int compared = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const int w = std::uniform_int_distribution<int>(3, 5)(rng);
+    const int h = std::uniform_int_distribution<int>(3, 5)(rng);
+    Board board = testing::randomBoard(rng, w, h, 2, 2, std::max(0.3, 1.0 - 9.0 / (w * h)));
+    const Analysis a = solver.analyse(board);
+    for (Color mover : {Color::Black, Color::White}) {
+      board.setSideToMove(mover);
+      const std::optional<bool> expected = WholeBoardSearch(1'000'000).moverWins(board);
+      if (!expected) continue;
+      ASSERT_EQ(moverWins(a, mover), *expected) << toOneLine(board) << " " << colorName(mover) << " to move";
+      const SideReport& side = a.forSide(mover);
+      if (side.verdict == Verdict::Win) {
+        Board after = board;
+        after.play(*side.bestMove);
+        EXPECT_FALSE(*WholeBoardSearch().moverWins(after)) << toOneLine(board);
+      }
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 250);
+}
+
+TEST(Solve, TimeLimitSaysUnknownNeverAGuess) {
+  SolveOptions options;
+  options.timeLimitSeconds = 1e-9;
+  Solver solver(options);
+  const Analysis a = solver.analyse(parseOneLine("x......|o......"));
+  EXPECT_EQ(a.blackToMove.verdict, Verdict::Unknown);
+  EXPECT_EQ(a.whiteToMove.verdict, Verdict::Unknown);
+  EXPECT_FALSE(a.total);
+}
+
+}  // namespace
+}  // namespace amazons
