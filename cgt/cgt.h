@@ -1,1 +1,19 @@
-// placeholder until the cgt library lands
+// cgt: exact values of short partizan games (Conway's canonical forms), independent of any
+// particular game. Umbrella header.
+//
+//   cgt/dyadic.h       Dyadic: exact num / 2^exp, overflow throws std::overflow_error
+//   cgt/game_table.h   GameId (interned canonical forms), make, add, negate, leq, compare, outcome
+//   cgt/thermograph.h  thermographs, mean, temperature (CGSuite conventions for numbers)
+//   cgt/notation.h     toString / parse in CGSuite notation, ParseError
+//   cgt/hash.h         KeyHash (XXH3) for exact-key tables
+//   cgt/game.h         Side, the ShortGame concept
+//   cgt/evaluate.h     Evaluator<G>: memoised value of any ShortGame
+#pragma once
+
+#include "cgt/dyadic.h"
+#include "cgt/evaluate.h"
+#include "cgt/game.h"
+#include "cgt/game_table.h"
+#include "cgt/hash.h"
+#include "cgt/notation.h"
+#include "cgt/thermograph.h"

@@ -3,6 +3,7 @@
 
 #include <boost/program_options.hpp>
 #include <iostream>
+#include <limits>
 #include <thread>
 
 #include "solver/cli.h"
@@ -29,6 +30,8 @@ int runSolve(const std::vector<std::string>& args) {
       ("line", "an optimal filling sequence for each territory")
       ("threads", po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())), "worker threads")
       ("hash", po::value<size_t>()->default_value(512), "table memory in MB")
+      ("canonical-nodes", po::value<uint64_t>()->default_value(SolveOptions{}.canonicalNodes),
+       "expansions allowed to a chamber's canonical form before deciding by search (0: no limit)")
       ("time-limit", po::value<double>()->default_value(0), "seconds per position; 0 = none (then 'unknown', never a guess)");
   po::options_description all;
   all.add(visible).add_options()("file", po::value<std::vector<std::string>>(), "");
@@ -67,6 +70,8 @@ int runSolve(const std::vector<std::string>& args) {
   SolveOptions options;
   options.hashMegabytes = vm["hash"].as<size_t>();
   options.timeLimitSeconds = vm["time-limit"].as<double>();
+  options.canonicalNodes = vm["canonical-nodes"].as<uint64_t>();
+  if (options.canonicalNodes == 0) options.canonicalNodes = std::numeric_limits<uint64_t>::max();
   options.allWinningMoves = vm.count("all-moves") > 0;
   options.fillingLines = report.fillingLines;
   // Read every file first: an input error should stop the run before any solving.

@@ -156,11 +156,12 @@ struct Solver::Impl {
   // smaller ones are tried again under a budget).
   std::atomic<int> rawFrom{std::numeric_limits<int>::max()};
 
-  // The chamber's value under the node budget, or nullopt (and rawFrom lowered) if too large.
-  std::optional<cgt::GameId> tryChamberValue(const Board& board, const Chamber& chamber) {
+  // The chamber's value within `allowance` expansions, or nullopt (and rawFrom lowered) if
+  // too large.
+  std::optional<cgt::GameId> tryChamberValue(const Board& board, const Chamber& chamber, uint64_t allowance) {
     if (chamber.kind != ChamberClass::Contested) return chamberValue(board, chamber);
     if (chamber.empty >= rawFrom.load()) return std::nullopt;
-    Budget budget{static_cast<int64_t>(options.canonicalNodes)};
+    Budget budget{static_cast<int64_t>(std::min<uint64_t>(allowance, std::numeric_limits<int64_t>::max()))};
     try {
       return chamberValue(board, chamber, &budget);
     } catch (const TooLarge&) {
@@ -173,7 +174,8 @@ struct Solver::Impl {
   // Chambers whose canonical form fits the budget join `known`; the others stay raw.
   void addRegion(const Board& board, SumState& state) {
     for (const Chamber& chamber : findChambers(board)) {
-      if (const auto v = tryChamberValue(board, chamber)) state.known = cgt::add(state.known, *v);
+      // Inside the search a smaller allowance: a failed try there is paid at every node.
+      if (const auto v = tryChamberValue(board, chamber, options.canonicalNodes / 16)) state.known = cgt::add(state.known, *v);
       else state.raw.push_back(normalisedRegion(extractRegion(board, chamber)));
     }
   }
@@ -317,7 +319,7 @@ Analysis Solver::analyse(const Board& board) {
         return;
       }
       if (kind == ChamberClass::Dead || kind == ChamberClass::Closed) r.moves = 0;
-      r.value = s.tryChamberValue(board, r.chamber);  // unset: too large, decided below by search
+      r.value = s.tryChamberValue(board, r.chamber, s.options.canonicalNodes);  // unset: decided by search
     });
     Impl::SumState root{cgt::zero(), {}};
     for (const ChamberReport& r : a.chambers) {

@@ -20,7 +20,7 @@ struct SolveOptions {
   double timeLimitSeconds = 0;        // 0: none; when reached the verdicts are unknown
   // Expansions allowed to one contested chamber's canonical form before the solver decides
   // the position by search instead (that chamber's value is then reported unknown).
-  uint64_t canonicalNodes = 20000;
+  uint64_t canonicalNodes = 200000;
   bool allWinningMoves = false;       // list every winning move, not only the first
   bool fillingLines = false;          // an optimal filling sequence for each territory
 };

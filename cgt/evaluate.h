@@ -1,0 +1,50 @@
+// Generic memoised evaluation of games implementing cgt::ShortGame to canonical values.
+#pragma once
+#include <tbb/concurrent_hash_map.h>
+
+#include <string>
+#include <vector>
+
+#include "cgt/game.h"
+#include "cgt/game_table.h"
+#include "cgt/hash.h"
+
+namespace cgt {
+
+// value(g) = sum over the components c of g of canon(c), where
+// canon(c) = make({value(o) : o in c.options(Left)}, {value(o) : o in c.options(Right)}),
+// memoised by c.key() in an exact table. Thread-safe: several threads may call value() at once
+// (work on the same key may be duplicated, the results agree). Recursion follows the game tree.
+template <ShortGame G>
+class Evaluator {
+ public:
+  GameId value(const G& g) {
+    GameId sum = zero();
+    for (const G& c : g.components()) sum = add(sum, canon(c));
+    return sum;
+  }
+
+  // Value of one component as it stands (no splitting into components).
+  GameId canon(const G& c) {
+    std::string k = c.key();
+    {
+      typename Table::const_accessor acc;
+      if (table_.find(acc, k)) return acc->second;
+    }
+    std::vector<GameId> left, right;
+    for (const G& o : c.options(Side::Left)) left.push_back(value(o));
+    for (const G& o : c.options(Side::Right)) right.push_back(value(o));
+    const GameId v = make(left, right);
+    table_.insert({std::move(k), v});
+    return v;
+  }
+
+  size_t size() const { return table_.size(); }
+  void clear() { table_.clear(); }
+
+ private:
+  using Table = tbb::concurrent_hash_map<std::string, GameId, KeyHashCompare>;
+  Table table_;
+};
+
+}  // namespace cgt

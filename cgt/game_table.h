@@ -1,0 +1,63 @@
+// Canonical forms of short partizan games, interned in a process-wide table.
+//
+// Every game is held in canonical form (no dominated or reversible options) and interned, so
+// two games are equal exactly when their ids are equal. The table is a singleton that never
+// forgets; it is safe to use from many threads at once (sharded mutexes guard the intern
+// table and the operation caches; nodes never move once created).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "cgt/dyadic.h"
+
+namespace cgt {
+
+using GameId = uint32_t;
+
+enum class Outcome { L, R, P, N };  // L: Left wins whoever starts; R; P: second player; N: first
+enum class Cmp { Less, Equal, Greater, Confused };
+
+GameId zero();
+GameId star();                      // *
+GameId integer(int64_t n);          // |n| <= 2^22 (the chain n-1, n-2, ... is interned); else std::length_error
+GameId number(Dyadic d);
+GameId nimber(uint32_t n);          // *n
+GameId up(int n);                   // n > 0: ^n (n copies of ^); n < 0: -n copies of v; 0: zero
+
+// Canonical form of {left | right}; options in any order, duplicates allowed.
+GameId make(std::span<const GameId> left, std::span<const GameId> right);
+GameId make(std::initializer_list<GameId> left, std::initializer_list<GameId> right);
+
+GameId add(GameId a, GameId b);
+GameId negate(GameId g);
+GameId subtract(GameId a, GameId b);
+
+bool leq(GameId a, GameId b);
+Cmp compare(GameId a, GameId b);
+Outcome outcome(GameId g);
+
+bool isNumber(GameId g);
+std::optional<Dyadic> asNumber(GameId g);
+bool isNimber(GameId g);                  // *n for some n >= 0 (0 = *0 counts)
+std::optional<uint32_t> asNimber(GameId g);
+bool isInfinitesimal(GameId g);           // left and right stops both 0 (0 itself counts, as in CGSuite)
+Dyadic leftStop(GameId g);
+Dyadic rightStop(GameId g);
+
+std::span<const GameId> leftOptions(GameId g);
+std::span<const GameId> rightOptions(GameId g);
+size_t birthday(GameId g);
+size_t tableSize();
+
+// number + up multiple + nimber ("NUS": x, x^, x^*, x*n, x^3*2, ...), when g is one.
+struct Nus {
+  Dyadic number;
+  int64_t ups = 0;
+  uint32_t nim = 0;
+};
+std::optional<Nus> asNus(GameId g);
+GameId nus(Dyadic number, int64_t ups, uint32_t nim);
+
+}  // namespace cgt

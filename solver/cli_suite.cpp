@@ -1,0 +1,308 @@
+// amazons-solve suite FILE... [--threads N] [--hash MB] [--time-limit S] [--notation N] [--failures]
+//
+// Solve every position of the suites and compare with the expected answers. Positions are
+// solved in parallel (one shared Solver); results are printed in input order:
+//   position ; to-move ; win|loss|unknown ; value=G ; best=M ; nodes=N ; us=T [; FAIL ... | ; known failure ...]
+// then a summary. Checks, for the side to move given on the line:
+//   wrong outcome  win/loss differs, or the class (both sides to move) differs, or the solver
+//                  could not decide (time limit)
+//   wrong value    value= is not the solver's total (equal canonical forms), or moves=K and the
+//                  total is not an integer of absolute value K (an unknown total is unsolved)
+//   wrong move     the solver's move for a position it rates won does not win (the position
+//                  after it is not a loss for the opponent, by a second analysis), or it rates
+//                  the position won but gives no move, or a move listed in best= leaves a
+//                  position the solver rates as a win for the opponent (the solver says the
+//                  listed move loses)
+// A line marked '*' (known failure) that fails is counted apart; one that passes is an
+// unexpected pass. Exit status 1 when anything is wrong, unsolved or passes unexpectedly.
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <boost/program_options.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+
+#include "cgt/cgt.h"
+#include "solver/cli.h"
+#include "solver/cli_common.h"
+#include "solver/errors.h"
+#include "solver/formats.h"
+#include "solver/notation.h"
+#include "solver/solve.h"
+#include "solver/suite.h"
+
+namespace amazons::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+struct Item {
+  std::string file;
+  SuiteEntry entry;
+  std::optional<cgt::GameId> expectedValue;
+};
+
+struct Outcome {
+  std::string line;
+  bool unsolved = false, wrongOutcome = false, wrongValue = false, wrongMove = false;
+  bool failed() const { return unsolved || wrongOutcome || wrongValue || wrongMove; }
+  uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+const char* verdictWord(Verdict v) { return v == Verdict::Win ? "win" : v == Verdict::Loss ? "loss" : "unknown"; }
+
+// The opponent's verdict after the mover plays m (a second analysis; tables are shared).
+Verdict afterMove(Solver& solver, const Board& board, const Move& m) {
+  Board child = board;
+  child.play(m);
+  return solver.analyse(child).forSide(child.sideToMove()).verdict;
+}
+
+Outcome check(Solver& solver, const Item& item, Notation notation) {
+  const SuiteEntry& e = item.entry;
+  const Board& board = e.board;
+  const Color mover = board.sideToMove();
+  const Analysis a = solver.analyse(board);
+  const SideReport& side = a.forSide(mover);
+  Outcome out;
+  out.nodes = a.nodes;
+  out.seconds = a.seconds;
+  std::vector<std::string> problems;
+  auto where = [&] { return item.file + ":" + std::to_string(e.line); };
+
+  const bool needBoth = e.outcomeClass.has_value();
+  if (side.verdict == Verdict::Unknown || (needBoth && a.forSide(opposite(mover)).verdict == Verdict::Unknown)) {
+    out.unsolved = true;
+    problems.push_back("unsolved (time limit)");
+  } else {
+    const bool wins = side.verdict == Verdict::Win;
+    if (e.moverWins && *e.moverWins != wins) {
+      out.wrongOutcome = true;
+      problems.push_back(std::string("wrong outcome: expected ") + (*e.moverWins ? "win" : "loss"));
+    }
+    if (e.outcomeClass) {
+      const OutcomeClass got = classOf(a.blackToMove.verdict == Verdict::Win, a.whiteToMove.verdict == Verdict::Win);
+      if (got != *e.outcomeClass) {
+        out.wrongOutcome = true;
+        problems.push_back(std::string("wrong class: expected ") + outcomeClassName(*e.outcomeClass) + ", got " +
+                           outcomeClassName(got));
+      }
+    }
+  }
+  if (e.value || e.moves) {
+    if (!a.total) {
+      out.unsolved = true;
+      problems.push_back("value unknown");
+    } else {
+      if (item.expectedValue && *item.expectedValue != *a.total) {
+        out.wrongValue = true;
+        problems.push_back("wrong value: expected " + *e.value);
+      }
+      if (e.moves) {
+        const auto n = cgt::asNumber(*a.total);
+        if (!n || !n->isInteger() || (n->num < 0 ? -n->num : n->num) != *e.moves) {
+          out.wrongValue = true;
+          problems.push_back("wrong moves: expected a value of +-" + std::to_string(*e.moves));
+        }
+      }
+    }
+  }
+  if (side.verdict == Verdict::Win) {
+    if (!side.bestMove) {
+      out.wrongMove = true;
+      problems.push_back("rated a win but no winning move given");
+    } else if (const Verdict v = afterMove(solver, board, *side.bestMove); v == Verdict::Unknown) {
+      out.unsolved = true;
+      problems.push_back("its move " + formatMove(board, *side.bestMove, notation) + " unchecked (time limit)");
+    } else if (v != Verdict::Loss) {
+      out.wrongMove = true;
+      problems.push_back("its move " + formatMove(board, *side.bestMove, notation) + " does not win");
+    }
+  }
+  for (const Move& m : e.best) {
+    const Verdict v = afterMove(solver, board, m);
+    if (v == Verdict::Unknown) {
+      out.unsolved = true;
+      problems.push_back("best move " + formatMove(board, m, notation) + " unchecked (time limit)");
+    } else if (v == Verdict::Win) {
+      out.wrongMove = true;
+      problems.push_back("rates best move " + formatMove(board, m, notation) + " as losing");
+    }
+  }
+
+  std::string line = toOneLine(board) + " ; " + sideLetter(mover) + " ; " + verdictWord(side.verdict);
+  if (a.total) line += " ; value=" + cgt::toString(*a.total);
+  if (side.bestMove && side.verdict == Verdict::Win) line += " ; best=" + formatMove(board, *side.bestMove, notation);
+  line += " ; nodes=" + std::to_string(a.nodes) + " ; us=" + std::to_string(static_cast<long long>(a.seconds * 1e6));
+  if (!problems.empty()) {
+    line += e.knownFailure ? " ; known failure (" : " ; FAIL (";
+    for (size_t i = 0; i < problems.size(); ++i) line += (i ? "; " : "") + problems[i];
+    line += ") at " + where();
+  } else if (e.knownFailure) {
+    line += " ; UNEXPECTED PASS at " + where();
+  }
+  out.line = std::move(line);
+  return out;
+}
+
+int runSuite(const std::vector<std::string>& args) {
+  po::options_description visible(
+      "usage: amazons-solve suite FILE... [options]\n"
+      "Solve every position of the suite files ('-' = stdin) and check the expected answers\n"
+      "(format: positions/README.md). Exit status 1 when any answer is wrong.\n"
+      "Options");
+  visible.add_options()
+      ("help,h", "show this help")
+      ("threads", po::value<int>()->default_value(0), "worker threads (0: all cores)")
+      ("hash", po::value<size_t>()->default_value(512), "table memory in MB (shared by all positions)")
+      ("time-limit", po::value<double>()->default_value(0), "seconds per position (0: none); over it = unsolved")
+      ("notation", po::value<std::string>()->default_value("cs61b"), "move text: cs61b or codingame")
+      ("failures", "print only the lines that fail (and the summary)");
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::vector<std::string>>());
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  std::ostringstream usage;
+  usage << visible;
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return usageError("suite", e.what(), usage.str());
+  }
+  if (vm.count("help")) {
+    std::cout << usage.str();
+    return 0;
+  }
+  if (!vm.count("file")) return usageError("suite", "missing FILE", usage.str());
+  Notation notation;
+  try {
+    notation = parseNotationName(vm["notation"].as<std::string>());
+  } catch (const InputError& e) {
+    return usageError("suite", e.what());
+  }
+  const int threads = vm["threads"].as<int>();
+  if (threads < 0) return usageError("suite", "--threads must not be negative");
+  const double timeLimit = vm["time-limit"].as<double>();
+  if (timeLimit < 0) return usageError("suite", "--time-limit must not be negative");
+  const bool failuresOnly = vm.count("failures") > 0;
+
+  std::vector<Item> items;
+  for (const std::string& file : vm["file"].as<std::vector<std::string>>()) {
+    for (SuiteEntry& e : loadSuite(file)) {
+      Item item{file, std::move(e), std::nullopt};
+      if (item.entry.value) {
+        try {
+          item.expectedValue = cgt::parse(*item.entry.value);
+        } catch (const cgt::ParseError& pe) {
+          throw InputError(std::string("bad value: ") + pe.what(), item.entry.line,
+                           item.entry.valueColumn + std::max(pe.column(), 1) - 1, file);
+        } catch (const std::exception& ex) {
+          throw InputError(std::string("bad value: ") + ex.what(), item.entry.line, item.entry.valueColumn, file);
+        }
+      }
+      items.push_back(std::move(item));
+    }
+  }
+
+  std::optional<tbb::global_control> control;
+  if (threads > 0) control.emplace(tbb::global_control::max_allowed_parallelism, threads);
+  SolveOptions options;
+  options.hashMegabytes = vm["hash"].as<size_t>();
+  options.timeLimitSeconds = timeLimit;
+  Solver solver(options);
+
+  std::vector<Outcome> results(items.size());
+  std::vector<char> done(items.size(), 0);
+  std::mutex printMutex;
+  size_t nextToPrint = 0;
+  std::atomic<size_t> finished{0};
+  const bool progress = stderrIsTerminal();
+  auto lastDraw = std::chrono::steady_clock::now();
+  const auto start = std::chrono::steady_clock::now();
+
+  tbb::parallel_for(size_t{0}, items.size(), [&](size_t i) {
+    Outcome r = check(solver, items[i], notation);
+    const size_t count = ++finished;
+    std::lock_guard<std::mutex> lock(printMutex);
+    results[i] = std::move(r);
+    done[i] = 1;
+    std::string text;
+    while (nextToPrint < items.size() && done[nextToPrint]) {
+      const Outcome& o = results[nextToPrint];
+      if (!failuresOnly || o.failed() || items[nextToPrint].entry.knownFailure) text += o.line + "\n";
+      ++nextToPrint;
+    }
+    if (!text.empty()) {
+      if (progress) std::cerr << "\r\033[K" << std::flush;
+      std::cout << text << std::flush;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (progress && (now - lastDraw > std::chrono::milliseconds(100) || count == items.size())) {
+      lastDraw = now;
+      constexpr int kWidth = 40;
+      const int filled = static_cast<int>(kWidth * count / items.size());
+      std::cerr << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, ' ') << "] " << count << "/"
+                << items.size() << std::flush;
+    }
+  }, tbb::simple_partitioner());
+  if (progress) std::cerr << "\r\033[K" << std::flush;
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  size_t unsolved = 0, wrongOutcome = 0, wrongValue = 0, wrongMove = 0, knownFailing = 0, unexpectedPass = 0, marked = 0;
+  // Every node the shared solver searched (move checks included): exact whatever the threads,
+  // unlike the per-position counts, which overlap when positions run at once.
+  const uint64_t nodes = solver.nodes();
+  double seconds = 0, worst = 0;
+  size_t worstIndex = 0;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Outcome& o = results[i];
+    seconds += o.seconds;
+    if (o.seconds >= worst) worst = o.seconds, worstIndex = i;
+    if (items[i].entry.knownFailure) {
+      ++marked;
+      if (o.failed()) ++knownFailing;
+      else ++unexpectedPass;
+      continue;
+    }
+    unsolved += o.unsolved;
+    wrongOutcome += o.wrongOutcome;
+    wrongValue += o.wrongValue;
+    wrongMove += o.wrongMove;
+  }
+  const size_t n = items.size();
+  char buf[512];
+  std::string s = "\nSummary\n";
+  std::snprintf(buf, sizeof buf, "positions        : %zu\n", n), s += buf;
+  std::snprintf(buf, sizeof buf, "unsolved         : %zu\n", unsolved), s += buf;
+  std::snprintf(buf, sizeof buf, "wrong outcome    : %zu\n", wrongOutcome), s += buf;
+  std::snprintf(buf, sizeof buf, "wrong value      : %zu\n", wrongValue), s += buf;
+  std::snprintf(buf, sizeof buf, "wrong move       : %zu\n", wrongMove), s += buf;
+  std::snprintf(buf, sizeof buf, "known failures   : %zu marked, %zu still failing, %zu unexpected passes\n", marked,
+                knownFailing, unexpectedPass), s += buf;
+  std::snprintf(buf, sizeof buf, "mean time        : %.3f ms\n", n ? 1e3 * seconds / static_cast<double>(n) : 0.0), s += buf;
+  if (n)
+    std::snprintf(buf, sizeof buf, "worst time       : %.3f ms (%s:%d)\n", 1e3 * worst, items[worstIndex].file.c_str(),
+                  items[worstIndex].entry.line), s += buf;
+  std::snprintf(buf, sizeof buf, "nodes            : %llu\n", static_cast<unsigned long long>(nodes)), s += buf;
+  std::snprintf(buf, sizeof buf, "nodes/s          : %.0f (all nodes / wall time)\n", wall > 0 ? static_cast<double>(nodes) / wall : 0.0), s += buf;
+  std::snprintf(buf, sizeof buf, "wall time        : %.3f s\n", wall), s += buf;
+  const bool bad = unsolved || wrongOutcome || wrongValue || wrongMove || unexpectedPass;
+  s += bad ? "result           : FAIL\n" : "result           : OK\n";
+  std::cout << s << std::flush;
+  return bad ? 1 : 0;
+}
+
+Registrar reg({"suite", "solve suite files and check their expected answers", &runSuite});
+
+}  // namespace
+}  // namespace amazons::cli

@@ -1,0 +1,502 @@
+#include "solver/territory.h"
+
+#include <xxhash.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <mutex>
+#include <random>
+#include <unordered_map>
+
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_group.h>
+
+#include "solver/chambers.h"  // regionKey
+
+namespace amazons {
+
+namespace {
+
+// Every board the solver works on is normalised: the owner's amazons are Black, the other
+// colour's amazons are arrows, Black to move.
+Board normaliseOwner(const Board& region, Color owner) {
+  Board b = region;
+  const Cell mine = amazonOf(owner), theirs = amazonOf(opposite(owner));
+  for (int sq = 0; sq < b.squares(); ++sq) {
+    const Cell c = region.at(sq);
+    if (c == mine) b.set(sq, Cell::Black);
+    else if (c == theirs) b.set(sq, Cell::Arrow);
+  }
+  b.setSideToMove(Color::Black);
+  return b;
+}
+
+// The board a regionKey encodes (width, height, 2 bits a cell rank-major), Black to move.
+Board decodeKey(const std::string& key) {
+  const int w = static_cast<unsigned char>(key[0]), h = static_cast<unsigned char>(key[1]);
+  Board b(w, h);
+  for (int i = 0; i < w * h; ++i) {
+    const int bits = (static_cast<unsigned char>(key[2 + i / 4]) >> (2 * (i % 4))) & 3;
+    if (bits) b.set(i, static_cast<Cell>(bits));
+  }
+  b.setSideToMove(Color::Black);
+  return b;
+}
+
+template <typename F>
+inline void forEachNeighbour(const Board& b, int sq, F&& f) {
+  const int file = b.fileOf(sq), rank = b.rankOf(sq);
+  for (int dr = -1; dr <= 1; ++dr)
+    for (int df = -1; df <= 1; ++df)
+      if ((dr || df) && b.onBoard(file + df, rank + dr)) f(b.square(file + df, rank + dr));
+}
+
+inline bool adjacent(const Board& b, int x, int y) {
+  const int df = b.fileOf(x) - b.fileOf(y), dr = b.rankOf(x) - b.rankOf(y);
+  return x != y && df >= -1 && df <= 1 && dr >= -1 && dr <= 1;
+}
+
+// Empty squares 8-connected (through empty squares and Black amazons) to a Black amazon.
+int liveEmpty(const Board& b) {
+  std::array<uint8_t, kMaxSquares> seen{};
+  std::array<int, kMaxSquares> stack;
+  int top = 0, live = 0;
+  for (int sq = 0; sq < b.squares(); ++sq)
+    if (b.at(sq) == Cell::Black) {
+      seen[sq] = 1;
+      stack[top++] = sq;
+    }
+  while (top) {
+    const int sq = stack[--top];
+    forEachNeighbour(b, sq, [&](int n) {
+      if (seen[n]) return;
+      const Cell c = b.at(n);
+      if (c == Cell::Empty || c == Cell::Black) {
+        seen[n] = 1;
+        live += c == Cell::Empty;
+        stack[top++] = n;
+      }
+    });
+  }
+  return live;
+}
+
+// The owner's independent parts of a normalised board: 8-connected components of non-arrow
+// squares holding a Black amazon and an empty square. Adjacent amazons belong together (once
+// one moves away, the other can step onto its square), so this is coarser than findChambers,
+// which keeps side-by-side amazons apart.
+struct Component {
+  std::vector<int> squares;  // ascending
+  int empty = 0;
+};
+
+std::vector<Component> ownerComponents(const Board& b) {
+  std::vector<Component> out;
+  std::array<uint8_t, kMaxSquares> seen{};
+  std::array<int, kMaxSquares> stack;
+  for (int start = 0; start < b.squares(); ++start) {
+    if (seen[start] || b.at(start) == Cell::Arrow) continue;
+    Component c;
+    bool amazon = false;
+    int top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    while (top) {
+      const int sq = stack[--top];
+      c.squares.push_back(sq);
+      c.empty += b.at(sq) == Cell::Empty;
+      amazon |= b.at(sq) == Cell::Black;
+      forEachNeighbour(b, sq, [&](int n) {
+        if (!seen[n] && b.at(n) != Cell::Arrow) {
+          seen[n] = 1;
+          stack[top++] = n;
+        }
+      });
+    }
+    if (!amazon || c.empty == 0) continue;
+    std::sort(c.squares.begin(), c.squares.end());
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+// The component alone on its bounding box, every other square an arrow; (f0, r0) its offset.
+Board extractComponent(const Board& b, const Component& c, int* f0out = nullptr, int* r0out = nullptr) {
+  int f0 = b.width(), f1 = -1, r0 = b.height(), r1 = -1;
+  for (int sq : c.squares) {
+    f0 = std::min(f0, b.fileOf(sq));
+    f1 = std::max(f1, b.fileOf(sq));
+    r0 = std::min(r0, b.rankOf(sq));
+    r1 = std::max(r1, b.rankOf(sq));
+  }
+  Board out(f1 - f0 + 1, r1 - r0 + 1);
+  for (int sq = 0; sq < out.squares(); ++sq) out.set(sq, Cell::Arrow);
+  for (int sq : c.squares) out.set(out.square(b.fileOf(sq) - f0, b.rankOf(sq) - r0), b.at(sq));
+  out.setSideToMove(Color::Black);
+  if (f0out) *f0out = f0;
+  if (r0out) *r0out = r0;
+  return out;
+}
+
+// Greedy filling on a normalised board: among all moves, prefer those that strand no empty
+// square, then (Warnsdorff-like) a destination with few empty neighbours and an arrow into a
+// square with few empty neighbours. `seed` != 0 adds random tie-breaking.
+int greedyFill(Board b, std::vector<Move>* line, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  int made = 0;
+  std::vector<std::pair<int, int>> order;
+  std::array<int, kMaxSquares> emptyNbrs;
+  for (;;) {
+    const std::vector<Move> moves = b.legalMoves(Color::Black);
+    if (moves.empty()) break;
+    const int empty = b.emptyCount();
+    for (int sq = 0; sq < b.squares(); ++sq) {
+      int n = 0;
+      forEachNeighbour(b, sq, [&](int x) { n += b.at(x) == Cell::Empty; });
+      emptyNbrs[sq] = n;
+    }
+    order.clear();
+    for (int i = 0; i < static_cast<int>(moves.size()); ++i) {
+      const Move& m = moves[i];
+      const int toN = emptyNbrs[m.to] + adjacent(b, m.from, m.to) - adjacent(b, m.arrow, m.to);
+      const int arrowN = emptyNbrs[m.arrow] + adjacent(b, m.from, m.arrow) - adjacent(b, m.to, m.arrow);
+      int score = toN * 64 + arrowN * 4;
+      if (seed) score += static_cast<int>(rng() % 48);
+      order.emplace_back(score, i);
+    }
+    std::sort(order.begin(), order.end());
+    int pick = -1, pickLoss = 1 << 30;
+    for (const auto& [score, i] : order) {
+      Board next = b;
+      next.play(moves[i]);
+      next.setSideToMove(Color::Black);
+      const int loss = (empty - 1) - liveEmpty(next);
+      if (loss < pickLoss) {
+        pick = i;
+        pickLoss = loss;
+        if (loss == 0) break;
+      }
+    }
+    b.play(moves[pick]);
+    b.setSideToMove(Color::Black);
+    if (line) line->push_back(moves[pick]);
+    ++made;
+  }
+  return made;
+}
+
+// A valid upper bound for a normalised chamber with `empty` empty squares: every move fills
+// exactly one square.
+int staticUpper(const Board& /*b*/, int empty) { return empty; }
+
+struct Entry {
+  int16_t lo, hi;
+};
+
+struct KeyHash {
+  size_t operator()(const std::string& k) const { return XXH3_64bits(k.data(), k.size()); }
+};
+
+// Transposition table: exact key -> bounds, sharded under mutexes. Bounded in memory: once
+// full, new chambers are not inserted (known ones are still tightened), so it stays exact.
+class Table {
+ public:
+  explicit Table(size_t bytes) : limit_(bytes) {}
+
+  bool lookup(const std::string& key, Entry& out) const {
+    const size_t h = KeyHash{}(key);
+    const Shard& s = shards_[h >> 58];
+    std::lock_guard lock(s.m);
+    auto it = s.map.find(key);
+    if (it == s.map.end()) return false;
+    out = it->second;
+    return true;
+  }
+
+  void store(const std::string& key, int lo, int hi) {
+    const size_t h = KeyHash{}(key);
+    Shard& s = shards_[h >> 58];
+    std::lock_guard lock(s.m);
+    auto it = s.map.find(key);
+    if (it != s.map.end()) {
+      it->second.lo = static_cast<int16_t>(std::max<int>(it->second.lo, lo));
+      it->second.hi = static_cast<int16_t>(std::min<int>(it->second.hi, hi));
+      return;
+    }
+    const size_t cost = 80 + (key.size() > 15 ? key.size() + 17 : 0);
+    if (bytes_.load(std::memory_order_relaxed) + cost > limit_) return;
+    bytes_.fetch_add(cost, std::memory_order_relaxed);
+    s.map.emplace(key, Entry{static_cast<int16_t>(lo), static_cast<int16_t>(hi)});
+  }
+
+  size_t size() const {
+    size_t n = 0;
+    for (const Shard& s : shards_) {
+      std::lock_guard lock(s.m);
+      n += s.map.size();
+    }
+    return n;
+  }
+
+  void clear() {
+    for (Shard& s : shards_) {
+      std::lock_guard lock(s.m);
+      s.map.clear();
+    }
+    bytes_ = 0;
+  }
+
+ private:
+  struct Shard {
+    mutable std::mutex m;
+    std::unordered_map<std::string, Entry, KeyHash> map;
+  };
+  std::array<Shard, 64> shards_;
+  size_t limit_;
+  std::atomic<size_t> bytes_{0};
+};
+
+// A chamber after a move: its normalised key, empty squares and current upper bound.
+struct PartRef {
+  std::string key;
+  int empty;
+  int hi;
+};
+
+struct Candidate {
+  Move move;
+  int ubSum;  // sum of the parts' upper bounds: 1 + ubSum bounds this move
+  int hint;   // move-ordering tie-break (smaller first)
+  std::vector<PartRef> parts;
+};
+
+constexpr int kParallelRootMin = 14;  // root moves searched in parallel from this many empty
+
+}  // namespace
+
+struct TerritorySolver::Impl {
+  explicit Impl(size_t mb) : table(mb << 20) {}
+
+  Table table;
+  std::atomic<uint64_t> nodes{0};
+
+  struct Ctx {
+    std::atomic<uint64_t> nodes{0};
+  };
+
+  int upperOf(const std::string& key, int empty, const Board* b) {
+    Entry e;
+    if (table.lookup(key, e)) return e.hi;
+    return b ? staticUpper(*b, empty) : empty;
+  }
+
+  // The owner chambers of a normalised board (after a move), with keys and upper bounds.
+  void split(const Board& b, std::vector<PartRef>& out, int* ubSum) {
+    out.clear();
+    *ubSum = 0;
+    for (const Component& ch : ownerComponents(b)) {
+      const Board region = extractComponent(b, ch);
+      PartRef p{regionKey(region), ch.empty, 0};
+      p.hi = upperOf(p.key, ch.empty, &region);
+      if (p.hi == 0) continue;
+      *ubSum += p.hi;
+      out.push_back(std::move(p));
+    }
+    std::sort(out.begin(), out.end(), [](const PartRef& a, const PartRef& c) { return a.empty < c.empty; });
+  }
+
+  void candidates(const Board& b, std::vector<Candidate>& out) {
+    out.clear();
+    const std::vector<Move> moves = b.legalMoves(Color::Black);
+    out.reserve(moves.size());
+    for (const Move& m : moves) {
+      Board next = b;
+      next.play(m);
+      next.setSideToMove(Color::Black);
+      Candidate c{m, 0, 0, {}};
+      split(next, c.parts, &c.ubSum);
+      int toN = 0;
+      forEachNeighbour(next, m.to, [&](int x) { toN += next.at(x) == Cell::Empty; });
+      c.hint = toN * 16 + static_cast<int>(c.parts.size());
+      out.push_back(std::move(c));
+    }
+    std::sort(out.begin(), out.end(), [](const Candidate& x, const Candidate& y) {
+      return x.ubSum != y.ubSum ? x.ubSum > y.ubSum : x.hint < y.hint;
+    });
+  }
+
+  // Value of the move behind `c`: {exact value, true} when it exceeds `a` (or is otherwise
+  // proved exact), else {an upper bound <= a, false}.
+  std::pair<int, bool> evalMove(const Candidate& c, int a, Ctx& ctx) {
+    int total = 0, rest = c.ubSum;
+    for (const PartRef& p : c.parts) {
+      rest -= p.hi;
+      const int need = a - 1 - total - rest;  // this part must exceed `need`
+      const int v = search(p.key, p.empty, need, ctx);
+      if (v <= need) return {1 + total + v + rest, false};
+      total += v;
+    }
+    return {1 + total, true};
+  }
+
+  // Alpha search on one normalised chamber: the exact value when it exceeds alpha, else an
+  // upper bound <= alpha. Bounds go to the table either way.
+  int search(const std::string& key, int empty, int alpha, Ctx& ctx) {
+    ctx.nodes.fetch_add(1, std::memory_order_relaxed);
+    Entry e;
+    const bool have = table.lookup(key, e);
+    if (have && (e.lo >= e.hi || e.hi <= alpha)) return e.hi;
+    const Board b = decodeKey(key);
+    int lo = 0, hi = staticUpper(b, empty);
+    if (have) {
+      lo = e.lo;
+      hi = e.hi;
+    } else {
+      if (hi <= alpha) return hi;
+      lo = empty >= 6 ? greedyFill(b, nullptr, 0) : 0;
+      if (lo >= hi) {
+        table.store(key, hi, hi);
+        return hi;
+      }
+    }
+    std::vector<Candidate> cands;
+    candidates(b, cands);
+    int a = std::max(alpha, lo), best = lo, ub = 0;
+    for (const Candidate& c : cands) {
+      if (1 + c.ubSum <= a) {  // sorted by ubSum: no later move can beat a either
+        ub = std::max(ub, 1 + c.ubSum);
+        break;
+      }
+      const auto [v, exact] = evalMove(c, a, ctx);
+      if (exact && v > a) {
+        best = a = v;
+        if (best >= hi) break;
+      } else {
+        ub = std::max(ub, v);
+      }
+    }
+    if (best > alpha) {
+      table.store(key, best, best);
+      return best;
+    }
+    ub = std::max(ub, best);
+    table.store(key, lo, ub);
+    return ub;
+  }
+
+  // Exact value of a normalised chamber, its root moves in parallel when large.
+  int solveRoot(const Board& region, const std::string& key, int empty, Ctx& ctx) {
+    ctx.nodes.fetch_add(1, std::memory_order_relaxed);
+    Entry e;
+    if (table.lookup(key, e) && e.lo >= e.hi) return e.lo;
+    const int hi = staticUpper(region, empty);
+    int lo = greedyFill(region, nullptr, 0);
+    for (uint64_t seed = 1; seed <= 4 && lo < hi && empty >= kParallelRootMin; ++seed)
+      lo = std::max(lo, greedyFill(region, nullptr, seed));
+    table.store(key, lo, hi);
+    if (lo >= hi) return hi;
+    if (empty < kParallelRootMin || tbb::this_task_arena::max_concurrency() < 2)
+      return search(key, empty, -1, ctx);
+    std::vector<Candidate> cands;
+    candidates(region, cands);
+    std::atomic<int> a{lo};
+    std::atomic<size_t> next{0};
+    std::atomic<bool> done{false};
+    tbb::task_group tg;
+    const int workers = tbb::this_task_arena::max_concurrency();
+    for (int w = 0; w < workers; ++w)
+      tg.run([&] {
+        for (size_t i; !done.load() && (i = next.fetch_add(1)) < cands.size();) {
+          const Candidate& c = cands[i];
+          const int aa = a.load();
+          if (1 + c.ubSum <= aa) continue;
+          const auto [v, exact] = evalMove(c, aa, ctx);
+          if (!exact) continue;
+          int cur = a.load();
+          while (v > cur && !a.compare_exchange_weak(cur, v)) {
+          }
+          if (v >= hi) done = true;
+        }
+      });
+    tg.wait();
+    const int value = a.load();
+    table.store(key, value, value);
+    return value;
+  }
+
+  // One optimal filling sequence of a normalised region worth `value`, in its coordinates.
+  std::vector<Move> line(Board b, int value, Ctx& ctx) {
+    std::vector<Move> out;
+    while (value > 0) {
+      std::vector<Move> greedy;
+      if (greedyFill(b, &greedy, 0) == value) {
+        out.insert(out.end(), greedy.begin(), greedy.end());
+        return out;
+      }
+      bool found = false;
+      std::vector<Candidate> cands;
+      candidates(b, cands);
+      for (const Candidate& c : cands) {
+        if (1 + c.ubSum < value) break;
+        const auto [v, exact] = evalMove(c, value - 1, ctx);
+        if (exact && v == value) {
+          b.play(c.move);
+          b.setSideToMove(Color::Black);
+          out.push_back(c.move);
+          --value;
+          found = true;
+          break;
+        }
+      }
+      if (!found) break;  // cannot happen for an exact value
+    }
+    return out;
+  }
+};
+
+TerritorySolver::TerritorySolver(size_t tableMegabytes) : impl_(std::make_unique<Impl>(tableMegabytes)) {}
+TerritorySolver::~TerritorySolver() = default;
+
+uint64_t TerritorySolver::nodes() const { return impl_->nodes.load(); }
+size_t TerritorySolver::tableEntries() const { return impl_->table.size(); }
+void TerritorySolver::clear() {
+  impl_->table.clear();
+  impl_->nodes = 0;
+}
+
+TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wantLine) {
+  const Board b = normaliseOwner(input, owner);
+  const std::vector<Component> mine = ownerComponents(b);
+
+  Impl::Ctx ctx;
+  TerritoryResult result;
+  result.parts.resize(mine.size());
+  std::vector<std::vector<Move>> lines(mine.size());
+  tbb::parallel_for(size_t{0}, mine.size(), [&](size_t i) {
+    const Component& ch = mine[i];
+    int f0 = 0, r0 = 0;
+    const Board region = extractComponent(b, ch, &f0, &r0);
+    const int value = impl_->solveRoot(region, regionKey(region), ch.empty, ctx);
+    result.parts[i] = TerritoryPart{ch.squares, ch.empty, value};
+    if (!wantLine || value == 0) return;
+    auto toBoard = [&](int sq) { return static_cast<uint8_t>(b.square(region.fileOf(sq) + f0, region.rankOf(sq) + r0)); };
+    for (const Move& m : impl_->line(region, value, ctx))
+      lines[i].push_back({toBoard(m.from), toBoard(m.to), toBoard(m.arrow)});
+  });
+  for (size_t i = 0; i < mine.size(); ++i) {
+    result.moves += result.parts[i].moves;
+    result.empty += result.parts[i].empty;
+    result.line.insert(result.line.end(), lines[i].begin(), lines[i].end());
+  }
+  result.nodes = ctx.nodes.load();
+  impl_->nodes.fetch_add(result.nodes);
+  return result;
+}
+
+int greedyTerritoryFill(const Board& region, Color owner, std::vector<Move>* line) {
+  return greedyFill(normaliseOwner(region, owner), line, 0);
+}
+
+}  // namespace amazons

@@ -1,0 +1,44 @@
+// `amazons-solve bench` searches a fixed list of endgames on one thread: its node count is the
+// search's signature, recorded in bench/signature.txt.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <string>
+
+#include "support/paths.h"
+
+namespace amazons {
+namespace {
+
+TEST(BenchSignature, NodeCountMatchesTheRecordedValue) {
+  const std::string path = testing::positionsDir() + "/../bench/signature.txt";
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << "cannot read " << path;
+  std::string line;
+  unsigned long long recorded = 0;
+  bool found = false;
+  while (std::getline(in, line))
+    if (!line.empty() && line[0] != '#') {
+      recorded = std::stoull(line);
+      found = true;
+      break;
+    }
+  ASSERT_TRUE(found) << path << " has no node count";
+
+  FILE* pipe = ::popen(("'" + testing::cliPath() + "' bench 2>&1").c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string out;
+  char buf[4096];
+  while (size_t n = std::fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
+  ASSERT_EQ(::pclose(pipe), 0) << out;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(out, m, std::regex(R"(Nodes searched : (\d+))"))) << out;
+  EXPECT_EQ(std::stoull(m[1].str()), recorded)
+      << out << "\nThe bench node count changed. A change that alters the search must update the recorded value in "
+      << path << " in the same commit (scripts/bench prints it).";
+}
+
+}  // namespace
+}  // namespace amazons

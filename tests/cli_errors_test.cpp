@@ -1,0 +1,176 @@
+// Every error path of the perft and convert commands: exit status 2, nothing on standard output,
+// and a message on standard error naming the file, line and column where there is one.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/support/paths.h"
+
+namespace amazons {
+namespace {
+
+struct Result {
+  int status;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string quoted(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string tempPath(const std::string& name) {
+  return ::testing::TempDir() + "cli_errors_test_" + std::to_string(::getpid()) + "_" + name;
+}
+
+Result runCli(const std::vector<std::string>& args) {
+  const std::string out = tempPath("stdout"), err = tempPath("stderr");
+  std::string cmd = quoted(testing::cliPath());
+  for (const std::string& a : args) cmd.append(" ").append(quoted(a));
+  cmd.append(" </dev/null >").append(quoted(out)).append(" 2>").append(quoted(err));
+  const int rc = std::system(cmd.c_str());
+  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, slurp(out), slurp(err)};
+}
+
+std::string writeTemp(const std::string& name, const std::string& text) {
+  const std::string path = tempPath(name);
+  std::ofstream(path) << text;
+  return path;
+}
+
+// A bad position file: both commands fail with status 2 and "path:line:col: error: ...".
+void expectFileError(const std::string& text, int line, int column, const std::string& fragment) {
+  const std::string path = writeTemp("bad.txt", text);
+  const std::string where = path + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: ";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"perft", path, "1"}, std::vector<std::string>{"convert", path, "--to", "grid"}}) {
+    const Result r = runCli(args);
+    EXPECT_EQ(r.status, 2) << args[0];
+    EXPECT_EQ(r.out, "") << args[0];
+    EXPECT_NE(r.err.find(where), std::string::npos) << args[0] << ": " << r.err;
+    EXPECT_NE(r.err.find(fragment), std::string::npos) << args[0] << ": " << r.err;
+  }
+}
+
+void expectUsageError(const std::vector<std::string>& args, const std::string& fragment) {
+  const Result r = runCli(args);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
+}
+
+std::string example(const std::string& name) { return testing::positionsDir() + "/examples/" + name; }
+
+TEST(CliErrors, RaggedRows) { expectFileError("w\n....\n...\n....\n", 3, 4, "only 3 squares"); }
+TEST(CliErrors, RaggedOneLine) { expectFileError("x...|..o\n", 1, 9, "only 3 squares"); }
+TEST(CliErrors, EmptyOneLineRow) { expectFileError("x..||..o\n", 1, 5, "empty row"); }
+TEST(CliErrors, UnknownCharacter) { expectFileError("b\n..\n.z\n", 3, 2, "'z'"); }
+TEST(CliErrors, BoardTooWide) { expectFileError("w\n" + std::string(17, '.') + "\n", 2, 17, "17 squares wide"); }
+TEST(CliErrors, BoardTooTall) {
+  std::string text = "w\n";
+  for (int i = 0; i < 17; ++i) text += "...\n";
+  expectFileError(text, 18, 1, "more than 16 rows");
+}
+TEST(CliErrors, EmptyFile) { expectFileError("\n# nothing here\n", 3, 1, "empty"); }
+TEST(CliErrors, CodinGameTooFewRows) { expectFileError("3\nw\n...\n...\nnull\n0\n", 5, 1, "expected 3 board rows"); }
+TEST(CliErrors, CodinGameTooManyRows) { expectFileError("2\nw\n..\n..\n..\nnull\n0\n", 5, 1, "more than 2"); }
+TEST(CliErrors, CodinGameBadSizeLine) { expectFileError("17\nw\n", 1, 1, "board size"); }
+TEST(CliErrors, CodinGameBadColourLine) { expectFileError("2\nred\n..\n..\n", 2, 1, "colour line"); }
+TEST(CliErrors, CodinGameBadActionCount) { expectFileError("2\nw\nw.\n..\nnull\n7\n", 6, 1, "action count 7"); }
+TEST(CliErrors, CodinGameNonNumericCount) { expectFileError("2\nw\nw.\n..\nnull\nmany\n", 6, 1, "action count"); }
+TEST(CliErrors, CodinGameBadLastActionSyntax) {
+  expectFileError("2\nw\nw.\n..\na1a2-\n3\n", 5, 5, "bad last action");
+  expectFileError("2\nb\nw.\n..\na1c2b2\n", 5, 3, "file 'c'");
+}
+TEST(CliErrors, DumpMissingClose) { expectFileError("===\n   - W\n   - -\n", 4, 1, "closing '==='"); }
+TEST(CliErrors, DumpBadSymbol) { expectFileError("===\n   - W\n   - .\n===\n", 3, 6, "'.'"); }
+
+TEST(CliErrors, CodinGameExampleWithEditedCount) {
+  std::string text = slurp(example("codingame-8x8.txt"));
+  text.replace(text.find("1259"), 4, "1258");
+  expectFileError(text, 12, 1, "1258");
+}
+
+TEST(CliErrors, MissingFile) {
+  const std::string path = tempPath("does-not-exist.txt");
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"perft", path, "1"}, std::vector<std::string>{"convert", path, "--to", "grid"}}) {
+    const Result r = runCli(args);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find(path + ": error: "), std::string::npos) << r.err;
+  }
+}
+
+TEST(CliErrors, DirectoryInsteadOfFile) {
+  const Result r = runCli({"perft", ::testing::TempDir(), "1"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("directory"), std::string::npos) << r.err;
+}
+
+TEST(CliErrors, UnknownFormatNames) {
+  const std::string f = example("small-endgame.txt");
+  expectUsageError({"perft", f, "1", "--input-format", "png"}, "unknown format 'png'");
+  expectUsageError({"convert", f, "--input-format", "png", "--to", "grid"}, "unknown format 'png'");
+  expectUsageError({"convert", f, "--to", "png"}, "unknown format 'png'");
+  expectUsageError({"convert", f, "--to", "auto"}, "not auto");
+}
+
+TEST(CliErrors, WrongInputFormatForced) {
+  // The standard grid read as a CS61B dump: line 2 (after the comment) is not "===".
+  const std::string f = example("standard-10x10.txt");
+  const Result r = runCli({"perft", f, "1", "--input-format", "dump"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find(f + ":3:1: error: "), std::string::npos) << r.err;
+}
+
+TEST(CliErrors, UnknownNotation) {
+  expectUsageError({"perft", example("small-endgame.txt"), "1", "--divide", "--notation", "san"}, "unknown notation 'san'");
+}
+
+TEST(CliErrors, PerftUsage) {
+  const std::string f = example("small-endgame.txt");
+  expectUsageError({"perft"}, "missing FILE");
+  expectUsageError({"perft", f}, "missing DEPTH");
+  expectUsageError({"perft", f, "two"}, "DEPTH must be a number");
+  expectUsageError({"perft", f, "3x"}, "DEPTH must be a number");
+  expectUsageError({"perft", f, "99"}, "DEPTH must be a number");
+  expectUsageError({"perft", f, "-1"}, "-1");
+  expectUsageError({"perft", f, "1", "2"}, "too many");
+  expectUsageError({"perft", f, "1", "--frobnicate"}, "frobnicate");
+  expectUsageError({"perft", f, "1", "--notation"}, "notation");
+}
+
+TEST(CliErrors, ConvertUsage) {
+  const std::string f = example("small-endgame.txt");
+  expectUsageError({"convert"}, "missing FILE");
+  expectUsageError({"convert", f}, "missing --to");
+  expectUsageError({"convert", f, f, "--to", "grid"}, "too many");
+  expectUsageError({"convert", f, "--to"}, "to");
+}
+
+TEST(CliErrors, HelpIsNotAnError) {
+  for (const char* cmd : {"perft", "convert"}) {
+    const Result r = runCli({cmd, "--help"});
+    EXPECT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find("usage: amazons-solve"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace amazons

@@ -1,0 +1,177 @@
+// The built CLI: perft on the standard start against the published counts (KNOWN-RESULTS.md),
+// --divide, the example files (counts from the naive generator), and convert round trips.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "solver/formats.h"
+#include "solver/notation.h"
+#include "tests/support/naive.h"
+#include "tests/support/paths.h"
+
+namespace amazons {
+namespace {
+
+struct Result {
+  int status;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string quoted(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string tempPath(const std::string& name) {
+  return ::testing::TempDir() + "cli_perft_test_" + std::to_string(::getpid()) + "_" + name;
+}
+
+Result runCli(const std::vector<std::string>& args, const std::string& input = {}) {
+  const std::string out = tempPath("stdout"), err = tempPath("stderr"), in = tempPath("stdin");
+  std::ofstream(in) << input;
+  std::string cmd = quoted(testing::cliPath());
+  for (const std::string& a : args) cmd.append(" ").append(quoted(a));
+  cmd.append(" <").append(quoted(in)).append(" >").append(quoted(out)).append(" 2>").append(quoted(err));
+  const int rc = std::system(cmd.c_str());
+  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, slurp(out), slurp(err)};
+}
+
+std::string example(const std::string& name) { return testing::positionsDir() + "/examples/" + name; }
+
+std::string lastLine(const std::string& text) {
+  std::string t = text;
+  while (!t.empty() && t.back() == '\n') t.pop_back();
+  return t.substr(t.rfind('\n') == std::string::npos ? 0 : t.rfind('\n') + 1);
+}
+
+TEST(CliPerft, StandardStartDepth1) {  // KNOWN-RESULTS: 2,176
+  const Result r = runCli({"perft", example("standard-10x10.txt"), "1"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "Nodes searched: 2176\n");
+  EXPECT_NE(r.err.find("leaves/s"), std::string::npos);
+}
+
+TEST(CliPerft, StandardStartDepth2) {  // KNOWN-RESULTS: 4,307,152
+  const Result r = runCli({"perft", example("standard-10x10.txt"), "2"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(lastLine(r.out), "Nodes searched: 4307152");
+}
+
+TEST(CliPerft, DepthZeroIsOne) {
+  const Result r = runCli({"perft", example("standard-10x10.txt"), "0"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "Nodes searched: 1\n");
+}
+
+void checkDivide(Notation notation, const std::vector<std::string>& extra) {
+  std::vector<std::string> args = {"perft", example("standard-10x10.txt"), "2", "--divide"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  const Result r = runCli(args);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Board start = loadPosition(example("standard-10x10.txt")).board;
+  std::istringstream in(r.out);
+  std::string line;
+  uint64_t sum = 0;
+  size_t moves = 0;
+  std::vector<Move> seen;
+  while (std::getline(in, line) && !line.empty()) {
+    const size_t colon = line.find(": ");
+    ASSERT_NE(colon, std::string::npos) << line;
+    const Move m = parseLegalMove(start, line.substr(0, colon));
+    EXPECT_EQ(formatMove(start, m, notation), line.substr(0, colon));
+    seen.push_back(m);
+    sum += std::stoull(line.substr(colon + 2));
+    ++moves;
+  }
+  ASSERT_TRUE(std::getline(in, line));
+  EXPECT_EQ(line, "Nodes searched: " + std::to_string(sum));
+  EXPECT_FALSE(std::getline(in, line));
+  EXPECT_EQ(sum, 4307152u);
+  EXPECT_EQ(moves, 2176u);
+  std::vector<Move> expected = testing::naiveMoves(start, Color::White);  // sorted
+  auto key = [](const Move& m) { return (m.from << 16) | (m.to << 8) | m.arrow; };
+  std::sort(seen.begin(), seen.end(), [&](const Move& a, const Move& b) { return key(a) < key(b); });
+  std::sort(expected.begin(), expected.end(), [&](const Move& a, const Move& b) { return key(a) < key(b); });
+  EXPECT_EQ(seen, expected);
+}
+
+TEST(CliPerft, DivideLinesSumToTotal) { checkDivide(Notation::CS61B, {}); }
+TEST(CliPerft, DivideInCodinGameNotation) { checkDivide(Notation::CodinGame, {"--notation", "codingame"}); }
+
+TEST(CliPerft, ExamplesMatchNaiveCounts) {
+  for (const char* name : {"standard-10x10.txt", "codingame-8x8.txt", "cs61b-dump.txt", "small-endgame.txt"}) {
+    Board b = loadPosition(example(name)).board;
+    const Result r = runCli({"perft", example(name), "2"});
+    EXPECT_EQ(r.status, 0) << name << r.err;
+    EXPECT_EQ(r.out, "Nodes searched: " + std::to_string(testing::naivePerft(b, 2)) + "\n") << name;
+  }
+}
+
+TEST(CliPerft, CodinGameExampleCountAccepted) {
+  const Result r = runCli({"perft", example("codingame-8x8.txt"), "1"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "Nodes searched: 1259\n");
+}
+
+TEST(CliPerft, CodinGameExampleWrongCountRejected) {
+  std::string text = slurp(example("codingame-8x8.txt"));
+  text.replace(text.find("1259"), 4, "1258");
+  const std::string path = tempPath("codingame-1258.txt");
+  std::ofstream(path) << text;
+  const Result r = runCli({"perft", path, "1"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find(path + ":12:1: error:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("1258"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("1259"), std::string::npos) << r.err;
+}
+
+TEST(CliPerft, ReadsStandardInputAndInputFormat) {
+  const std::string text = slurp(example("small-endgame.txt"));
+  Board b = parseOneLine(text);
+  const std::string want = "Nodes searched: " + std::to_string(testing::naivePerft(b, 2)) + "\n";
+  EXPECT_EQ(runCli({"perft", "-", "2"}, text).out, want);
+  EXPECT_EQ(runCli({"perft", "-", "2", "--input-format", "cgsuite"}, text).out, want);
+  EXPECT_EQ(runCli({"perft", "--input-format=oneline", "-", "2"}, text).out, want);
+}
+
+TEST(CliConvert, EveryExampleToEveryFormatAndBack) {
+  for (const char* name : {"standard-10x10.txt", "codingame-8x8.txt", "cs61b-dump.txt", "small-endgame.txt"}) {
+    const Board b = loadPosition(example(name)).board;
+    for (const char* to : {"grid", "codingame", "dump", "cs61b", "oneline", "cgsuite", "mcgs"}) {
+      const Result r = runCli({"convert", example(name), "--to", to});
+      ASSERT_EQ(r.status, 0) << r.err;
+      EXPECT_EQ(r.out, writePosition(b, parseFormatName(to)));
+      EXPECT_EQ(parsePosition(r.out, parseFormatName(to)).board, b) << name << " " << to;
+      const Result back = runCli({"convert", "-", "--to", "oneline", "--input-format", to}, r.out);
+      EXPECT_EQ(back.status, 0) << back.err;
+      EXPECT_EQ(back.out, writePosition(b, Format::OneLine));
+    }
+  }
+}
+
+TEST(CliConvert, DumpExampleIsReproducedExactly) {
+  const Result r = runCli({"convert", example("standard-10x10.txt"), "--to", "dump"});
+  EXPECT_EQ(r.status, 0);
+  const Result d = runCli({"convert", example("cs61b-dump.txt"), "--to", "dump"});
+  EXPECT_EQ(d.out, slurp(example("cs61b-dump.txt")));
+  const Result c = runCli({"convert", example("codingame-8x8.txt"), "--to", "codingame"});
+  EXPECT_EQ(c.out, slurp(example("codingame-8x8.txt")));
+}
+
+}  // namespace
+}  // namespace amazons

@@ -1,0 +1,226 @@
+// Suite line format: every field kind, comments against '#'-starting positions, error places,
+// known-failure marks, write -> parse round trips, and the shipped suite files.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "solver/errors.h"
+#include "solver/formats.h"
+#include "solver/notation.h"
+#include "solver/suite.h"
+#include "support/naive.h"
+#include "support/paths.h"
+
+namespace amazons {
+namespace {
+
+InputError errorOf(const std::string& text) {
+  try {
+    parseSuite(text, "t.txt");
+  } catch (const InputError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no error for: " << text;
+  return InputError("none");
+}
+
+TEST(Suite, ParsesEveryFieldKind) {
+  const SuiteEntry e = parseSuiteLine(
+      ".x##o.|##.##.|..#### ; black ; win ; L ; value=1 ; moves=1 ; best=b3-c2(b1), b3c2b3 ; src=hand ; id=7", 4);
+  EXPECT_EQ(e.line, 4);
+  EXPECT_EQ(toOneLine(e.board), ".x##o.|##.##.|..####");
+  EXPECT_EQ(e.board.sideToMove(), Color::Black);
+  ASSERT_TRUE(e.moverWins);
+  EXPECT_TRUE(*e.moverWins);
+  ASSERT_TRUE(e.outcomeClass);
+  EXPECT_EQ(*e.outcomeClass, OutcomeClass::L);
+  EXPECT_EQ(e.value, "1");
+  EXPECT_EQ(e.moves, 1);
+  ASSERT_EQ(e.best.size(), 2u);
+  EXPECT_EQ(formatMove(e.board, e.best[0], Notation::CS61B), "b3-c2(b1)");
+  EXPECT_EQ(formatMove(e.board, e.best[1], Notation::CS61B), "b3-c2(b3)");
+  EXPECT_EQ(e.src, "hand");
+  ASSERT_EQ(e.extra.size(), 1u);
+  EXPECT_EQ(e.extra[0].first, "id");
+  EXPECT_EQ(e.extra[0].second, "7");
+  EXPECT_FALSE(e.knownFailure);
+}
+
+TEST(Suite, SideWordsAndOutcomesInAnyCase) {
+  EXPECT_EQ(parseSuiteLine("x.o ; W ; WIN").board.sideToMove(), Color::White);
+  EXPECT_EQ(parseSuiteLine("x.o ; White ; Loss").board.sideToMove(), Color::White);
+  EXPECT_EQ(parseSuiteLine("x.o ; b").board.sideToMove(), Color::Black);
+  EXPECT_FALSE(parseSuiteLine("x.o;b;loss").moverWins.value());
+  for (const char* c : {"L", "R", "P", "N"}) {
+    const SuiteEntry e = parseSuiteLine(std::string("x.o ; b ; ") + c);
+    ASSERT_TRUE(e.outcomeClass);
+    EXPECT_STREQ(outcomeClassName(*e.outcomeClass), c);
+  }
+}
+
+TEST(Suite, VerifyClaims) {
+  const SuiteEntry e = parseSuiteLine("x...o ; b ; move=a1-b1(a1) ; outcome=loss ; margin=-2");
+  ASSERT_TRUE(e.move);
+  EXPECT_EQ(formatMove(e.board, *e.move, Notation::CodinGame), "a1b1a1");
+  EXPECT_EQ(e.claimedWin, false);
+  EXPECT_EQ(e.margin, -2);
+  EXPECT_EQ(parseSuiteLine("x...o ; w ; margin=+3").margin, 3);
+}
+
+TEST(Suite, ValueTextKeptVerbatim) {
+  const SuiteEntry e = parseSuiteLine("x...|o... ; b ; N ; value=+-{3,{4|0,{1|0,*}}} ; src=CGSuite");
+  EXPECT_EQ(e.value, "+-{3,{4|0,{1|0,*}}}");
+  EXPECT_EQ(e.valueColumn, 27);
+  EXPECT_EQ(parseSuiteLine("x.o ; b ; value=*").value, "*");  // a star value is not a '*' mark
+  EXPECT_FALSE(parseSuiteLine("x.o ; b ; value=*").knownFailure);
+}
+
+TEST(Suite, KnownFailureMarks) {
+  EXPECT_TRUE(parseSuiteLine("x.o ; b ; win*").knownFailure);
+  EXPECT_TRUE(parseSuiteLine("x.o ; b ; win *").knownFailure);
+  EXPECT_TRUE(parseSuiteLine("x.o ; b ; N*").knownFailure);
+  EXPECT_TRUE(parseSuiteLine("x.o ; b ; value=* ; *").knownFailure);
+  EXPECT_FALSE(parseSuiteLine("x.o ; b ; win").knownFailure);
+  EXPECT_EQ(parseSuiteLine("x.o ; b ; win*").moverWins, true);
+}
+
+TEST(Suite, CommentsAgainstPositionsStartingWithHash) {
+  const std::string text =
+      "# a comment\n"
+      "#\n"
+      "\n"
+      "   \t\n"
+      "#.x|o.. ; w ; loss\r\n"
+      "  # indented comment\n"
+      "#x.o ; b ; win ; src=a\n";
+  const std::vector<SuiteEntry> entries = parseSuite(text);
+  ASSERT_EQ(entries.size(), 2u);
+  EXPECT_EQ(entries[0].line, 5);
+  EXPECT_EQ(toOneLine(entries[0].board), "#.x|o..");
+  EXPECT_EQ(entries[1].line, 7);
+  EXPECT_EQ(toOneLine(entries[1].board), "#x.o");
+  EXPECT_TRUE(isSuiteCommentOrBlank("#"));
+  EXPECT_TRUE(isSuiteCommentOrBlank("# x.o ; b"));
+  EXPECT_FALSE(isSuiteCommentOrBlank("#x.o ; b"));
+}
+
+TEST(Suite, ErrorsCarryLineAndColumn) {
+  struct Case {
+    const char* text;
+    int line, column;
+    const char* fragment;
+  };
+  const Case cases[] = {
+      {"# c\nx.o ; q ; win\n", 2, 7, "side to move"},
+      {"x.o\n", 1, 4, "expected"},
+      {"x.o ; b ; maybe\n", 1, 11, "expected win"},
+      {"x.o ; b ; win ; loss\n", 1, 17, "duplicate"},
+      {"x.z ; b\n", 1, 3, ""},
+      {"\n\nx.o|.. ; b\n", 3, 0, ""},
+      {"x.o ; b ; moves=two\n", 1, 17, "integer"},
+      {"x.o ; b ; moves=-1\n", 1, 17, "negative"},
+      {"x.o ; b ; best=a1-c1(b1)\n", 1, 0, ""},       // not legal: o on c1
+      {"x..o ; b ; best=a1-b1(a1),zz\n", 1, 28, ""},  // second move
+      {"x.o ; b ; outcome=draw\n", 1, 19, "win or loss"},
+      {"x.o ; b ; Value=1\n", 1, 11, "bad key"},
+      {"x.o ; b ; value=\n", 1, 17, "empty value"},
+      {"x.o ; b ; win ; R\n", 1, 17, "contradicts"},
+      {"x.o ; b ; win ;  ; src=a\n", 1, 18, "empty field"},
+      {"x.o ; b ; id=1 ; id=2\n", 1, 18, "duplicate"},
+      {" ; b\n", 1, 2, "missing position"},
+  };
+  for (const Case& c : cases) {
+    const InputError e = errorOf(c.text);
+    SCOPED_TRACE(c.text);
+    EXPECT_EQ(e.file(), "t.txt");
+    EXPECT_EQ(e.line(), c.line);
+    if (c.column) {
+      EXPECT_EQ(e.column(), c.column) << e.what();
+    }
+    EXPECT_NE(std::string(e.what()).find(c.fragment), std::string::npos) << e.what();
+  }
+}
+
+TEST(Suite, WriteThenParseGivesTheSameEntry) {
+  std::mt19937_64 rng(12345);
+  for (int i = 0; i < 300; ++i) {
+    const int w = 1 + static_cast<int>(rng() % 8), h = 1 + static_cast<int>(rng() % 8);
+    const int blacks = static_cast<int>(rng() % 3), whites = static_cast<int>(rng() % 3);
+    if (blacks + whites > w * h) continue;
+    SuiteEntry e;
+    e.board = testing::randomBoard(rng, w, h, blacks, whites, 0.3);
+    if (rng() % 2) e.moverWins = rng() % 2 == 0;
+    if (rng() % 2) {
+      e.outcomeClass = static_cast<OutcomeClass>(rng() % 4);
+      if (e.moverWins) e.moverWins = moverWinsIn(*e.outcomeClass, e.board.sideToMove());
+    }
+    if (rng() % 2) e.value = rng() % 2 ? "{1|0,*}" : "-3/4";
+    if (rng() % 3 == 0) e.moves = static_cast<int>(rng() % 9);
+    const std::vector<Move> legal = e.board.legalMoves();
+    if (!legal.empty() && rng() % 2) e.best = {legal[rng() % legal.size()], legal[rng() % legal.size()]};
+    if (!legal.empty() && rng() % 3 == 0) e.move = legal[rng() % legal.size()];
+    if (rng() % 3 == 0) e.claimedWin = rng() % 2 == 0;
+    if (rng() % 3 == 0) e.margin = static_cast<long>(rng() % 11) - 5;
+    if (rng() % 4 == 0) e.extra = {{"id", std::to_string(i)}};
+    if (rng() % 2) e.src = "oracle";
+    e.knownFailure = rng() % 4 == 0;
+    const std::string line = writeSuiteLine(e);
+    SCOPED_TRACE(line);
+    const SuiteEntry back = parseSuiteLine(line);
+    EXPECT_EQ(toOneLine(back.board), toOneLine(e.board));
+    EXPECT_EQ(back.board.sideToMove(), e.board.sideToMove());
+    EXPECT_EQ(back.moverWins, e.moverWins);
+    EXPECT_EQ(back.outcomeClass, e.outcomeClass);
+    EXPECT_EQ(back.value, e.value);
+    EXPECT_EQ(back.moves, e.moves);
+    EXPECT_EQ(back.best, e.best);
+    EXPECT_EQ(back.move, e.move);
+    EXPECT_EQ(back.claimedWin, e.claimedWin);
+    EXPECT_EQ(back.margin, e.margin);
+    EXPECT_EQ(back.extra, e.extra);
+    EXPECT_EQ(back.src, e.src);
+    EXPECT_EQ(back.knownFailure, e.knownFailure);
+    EXPECT_EQ(writeSuiteLine(back), line);
+  }
+}
+
+TEST(Suite, LoadSuiteNamesTheFile) {
+  const std::filesystem::path path = std::filesystem::temp_directory_path() / "amazons_suite_test.txt";
+  {
+    std::ofstream out(path);
+    out << "# ok\nx.o ; b ; win\nx.o ; b ; nope\n";
+  }
+  try {
+    loadSuite(path.string());
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), path.string());
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_EQ(e.column(), 11);
+  }
+  std::filesystem::remove(path);
+  EXPECT_THROW(loadSuite((std::filesystem::temp_directory_path() / "no_such_suite.txt").string()), InputError);
+}
+
+// The shipped suites parse, name their source on every line, and carry an expected answer.
+TEST(Suite, ShippedSuitesAreWellFormed) {
+  size_t total = 0;
+  for (const auto& file : std::filesystem::directory_iterator(testing::positionsDir() + "/amazons")) {
+    if (file.path().extension() != ".txt") continue;
+    SCOPED_TRACE(file.path().string());
+    const std::vector<SuiteEntry> entries = loadSuite(file.path().string());
+    EXPECT_FALSE(entries.empty());
+    for (const SuiteEntry& e : entries) {
+      EXPECT_FALSE(e.src.empty()) << "line " << e.line;
+      EXPECT_TRUE(e.moverWins || e.outcomeClass || e.value) << "line " << e.line;
+    }
+    total += entries.size();
+  }
+  EXPECT_GE(total, 1000u);
+}
+
+}  // namespace
+}  // namespace amazons
