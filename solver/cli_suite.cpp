@@ -1,3 +1,5 @@
+// The two commands over suite files (positions/README.md), sharing their options and one solver:
+//
 // amazons-solve suite FILE... [--threads N] [--hash MB] [--time-limit S] [--notation N] [--failures]
 //
 // Solve every position of the suites and compare with the expected answers. Positions are
@@ -15,6 +17,19 @@
 //                  listed move loses)
 // A line marked '*' (known failure) that fails is counted apart; one that passes is an
 // unexpected pass. Exit status 1 when anything is wrong, unsolved or passes unexpectedly.
+//
+// amazons-solve verify FILE... [--threads N] [--hash MB] [--time-limit S] [--notation N]
+//
+// Check an engine's claims: each line is `position ; to-move ; move=M ; outcome=win|loss ;
+// margin=N` (any of the three; format in positions/README.md). A claim is wrong when
+//   move=     the move loses although the position is won (some move wins): the position after
+//             it is a win for the opponent; in a lost position every move is accepted
+//   outcome=  the side to move's exact result differs
+//   margin=   the total value is a number and, from the mover's point of view (Black: the value,
+//             White: its negative), differs from N; when the total is not a number the margin is
+//             not applicable and only counted
+// One line per wrong claim (with the exact answer beside it), then a summary. Exit 1 when a
+// claim is wrong or could not be checked (time limit).
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
@@ -25,7 +40,9 @@
 #include <cstdio>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <sstream>
+#include <utility>
 
 #include "cgt/cgt.h"
 #include "solver/cli.h"
@@ -41,9 +58,76 @@ namespace {
 
 namespace po = boost::program_options;
 
+// What suite and verify share: their options, the suite files and one Solver over them all.
+struct Batch {
+  po::variables_map vm;
+  Notation notation = Notation::CS61B;
+  std::vector<std::pair<std::string, SuiteEntry>> entries;  // file, entry; in input order
+};
+
+// Parse the shared options, `extra` and FILE..., then load the files. Returns the exit status
+// when the command is over already: 0 after --help, 2 after a usage error.
+std::optional<int> setUp(const std::string& command, const std::string& about, const po::options_description& extra,
+                         const std::vector<std::string>& args, Batch& batch) {
+  po::options_description visible("usage: amazons-solve " + command + " FILE... [options]\n" + about + "Options");
+  visible.add_options()
+      ("help,h", "show this help")
+      ("threads", po::value<int>()->default_value(0), "worker threads (0: all cores)")
+      ("hash", po::value<size_t>()->default_value(512), "table memory in MB (shared by all positions)")
+      ("time-limit", po::value<double>()->default_value(0), "seconds per position (0: none); over it = unsolved")
+      ("notation", po::value<std::string>()->default_value("cs61b"), "move text: cs61b or codingame");
+  for (const auto& option : extra.options()) visible.add(option);  // in the same list, no blank line
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::vector<std::string>>());
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  std::ostringstream usage;
+  usage << visible;
+  po::variables_map& vm = batch.vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return usageError(command, e.what(), usage.str());
+  }
+  if (vm.count("help")) {
+    std::cout << usage.str();
+    return 0;
+  }
+  if (!vm.count("file")) return usageError(command, "missing FILE", usage.str());
+  try {
+    batch.notation = parseNotationName(vm["notation"].as<std::string>());
+  } catch (const InputError& e) {
+    return usageError(command, e.what());
+  }
+  if (vm["threads"].as<int>() < 0) return usageError(command, "--threads must not be negative");
+  if (vm["time-limit"].as<double>() < 0) return usageError(command, "--time-limit must not be negative");
+  for (const std::string& file : vm["file"].as<std::vector<std::string>>())
+    for (SuiteEntry& e : loadSuite(file)) batch.entries.emplace_back(file, std::move(e));
+  return std::nullopt;
+}
+
+// The batch's thread limit (for as long as it lives) and its one solver.
+struct BatchSolver {
+  explicit BatchSolver(const po::variables_map& vm) : solver(options(vm)) {
+    if (const int threads = vm["threads"].as<int>(); threads > 0)
+      control.emplace(tbb::global_control::max_allowed_parallelism, threads);
+  }
+  static SolveOptions options(const po::variables_map& vm) {
+    SolveOptions o;
+    o.hashMegabytes = vm["hash"].as<size_t>();
+    o.timeLimitSeconds = vm["time-limit"].as<double>();
+    return o;
+  }
+  std::optional<tbb::global_control> control;
+  Solver solver;
+};
+
 struct Item {
-  std::string file;
-  SuiteEntry entry;
+  const std::string& file;
+  const SuiteEntry& entry;
   std::optional<cgt::GameId> expectedValue;
 };
 
@@ -152,74 +236,35 @@ Outcome check(Solver& solver, const Item& item, Notation notation) {
 }
 
 int runSuite(const std::vector<std::string>& args) {
-  po::options_description visible(
-      "usage: amazons-solve suite FILE... [options]\n"
-      "Solve every position of the suite files ('-' = stdin) and check the expected answers\n"
-      "(format: positions/README.md). Exit status 1 when any answer is wrong.\n"
-      "Options");
-  visible.add_options()
-      ("help,h", "show this help")
-      ("threads", po::value<int>()->default_value(0), "worker threads (0: all cores)")
-      ("hash", po::value<size_t>()->default_value(512), "table memory in MB (shared by all positions)")
-      ("time-limit", po::value<double>()->default_value(0), "seconds per position (0: none); over it = unsolved")
-      ("notation", po::value<std::string>()->default_value("cs61b"), "move text: cs61b or codingame")
-      ("failures", "print only the lines that fail (and the summary)");
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::vector<std::string>>());
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("file", -1);
-  std::ostringstream usage;
-  usage << visible;
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return usageError("suite", e.what(), usage.str());
-  }
-  if (vm.count("help")) {
-    std::cout << usage.str();
-    return 0;
-  }
-  if (!vm.count("file")) return usageError("suite", "missing FILE", usage.str());
-  Notation notation;
-  try {
-    notation = parseNotationName(vm["notation"].as<std::string>());
-  } catch (const InputError& e) {
-    return usageError("suite", e.what());
-  }
-  const int threads = vm["threads"].as<int>();
-  if (threads < 0) return usageError("suite", "--threads must not be negative");
-  const double timeLimit = vm["time-limit"].as<double>();
-  if (timeLimit < 0) return usageError("suite", "--time-limit must not be negative");
-  const bool failuresOnly = vm.count("failures") > 0;
+  po::options_description extra;
+  extra.add_options()("failures", "print only the lines that fail (and the summary)");
+  Batch batch;
+  if (const auto status = setUp("suite",
+                                "Solve every position of the suite files ('-' = stdin) and check the expected answers\n"
+                                "(format: positions/README.md). Exit status 1 when any answer is wrong.\n",
+                                extra, args, batch))
+    return *status;
+  const Notation notation = batch.notation;
+  const bool failuresOnly = batch.vm.count("failures") > 0;
 
   std::vector<Item> items;
-  for (const std::string& file : vm["file"].as<std::vector<std::string>>()) {
-    for (SuiteEntry& e : loadSuite(file)) {
-      Item item{file, std::move(e), std::nullopt};
-      if (item.entry.value) {
-        try {
-          item.expectedValue = cgt::parse(*item.entry.value);
-        } catch (const cgt::ParseError& pe) {
-          throw InputError(std::string("bad value: ") + pe.what(), item.entry.line,
-                           item.entry.valueColumn + std::max(pe.column(), 1) - 1, file);
-        } catch (const std::exception& ex) {
-          throw InputError(std::string("bad value: ") + ex.what(), item.entry.line, item.entry.valueColumn, file);
-        }
+  for (const auto& [file, entry] : batch.entries) {
+    Item item{file, entry, std::nullopt};
+    if (entry.value) {
+      try {
+        item.expectedValue = cgt::parse(*entry.value);
+      } catch (const cgt::ParseError& pe) {
+        throw InputError(std::string("bad value: ") + pe.what(), entry.line, entry.valueColumn + std::max(pe.column(), 1) - 1,
+                         file);
+      } catch (const std::exception& ex) {
+        throw InputError(std::string("bad value: ") + ex.what(), entry.line, entry.valueColumn, file);
       }
-      items.push_back(std::move(item));
     }
+    items.push_back(item);
   }
 
-  std::optional<tbb::global_control> control;
-  if (threads > 0) control.emplace(tbb::global_control::max_allowed_parallelism, threads);
-  SolveOptions options;
-  options.hashMegabytes = vm["hash"].as<size_t>();
-  options.timeLimitSeconds = timeLimit;
-  Solver solver(options);
+  BatchSolver batchSolver(batch.vm);
+  Solver& solver = batchSolver.solver;
 
   std::vector<Outcome> results(items.size());
   std::vector<char> done(items.size(), 0);
@@ -302,7 +347,122 @@ int runSuite(const std::vector<std::string>& args) {
   return bad ? 1 : 0;
 }
 
-Registrar reg({"suite", "solve suite files and check their expected answers", &runSuite});
+// ---- verify
+
+struct ClaimResult {
+  std::vector<std::string> lines;  // one per wrong (or unchecked) claim
+  int moves = 0, outcomes = 0, margins = 0;
+  int wrongMoves = 0, wrongOutcomes = 0, wrongMargins = 0, marginsNotApplicable = 0, unchecked = 0;
+};
+
+std::string exactText(const Board& board, const SideReport& side, Notation notation) {
+  if (side.verdict == Verdict::Unknown) return "unknown";
+  std::string t = side.verdict == Verdict::Win ? "win" : "loss";
+  if (side.verdict == Verdict::Win && side.bestMove) t += " by " + formatMove(board, *side.bestMove, notation);
+  if (side.verdict == Verdict::Loss && !side.hasMove) t += " (no move)";
+  return t;
+}
+
+ClaimResult checkClaims(Solver& solver, const std::string& file, const SuiteEntry& e, Notation notation) {
+  ClaimResult r;
+  const Board& board = e.board;
+  const Color mover = board.sideToMove();
+  const Analysis a = solver.analyse(board);
+  const SideReport& side = a.forSide(mover);
+  const std::string head = file + ":" + std::to_string(e.line) + ": " + toOneLine(board) + " ; " + sideLetter(mover) + " ; ";
+  const std::string exact = exactText(board, side, notation);
+
+  if (e.move) {
+    ++r.moves;
+    const std::string moveText = formatMove(board, *e.move, notation);
+    if (side.verdict == Verdict::Unknown) {
+      ++r.unchecked;
+      r.lines.push_back(head + "move=" + moveText + " unchecked: position unsolved");
+    } else if (side.verdict == Verdict::Win) {
+      Board child = board;
+      child.play(*e.move);
+      const Verdict reply = solver.analyse(child).forSide(child.sideToMove()).verdict;
+      if (reply == Verdict::Unknown) {
+        ++r.unchecked;
+        r.lines.push_back(head + "move=" + moveText + " unchecked: position after it unsolved");
+      } else if (reply == Verdict::Win) {
+        ++r.wrongMoves;
+        r.lines.push_back(head + "move=" + moveText + " loses; exact: " + exact);
+      }
+    }
+  }
+  if (e.claimedWin) {
+    ++r.outcomes;
+    const std::string claim = *e.claimedWin ? "win" : "loss";
+    if (side.verdict == Verdict::Unknown) {
+      ++r.unchecked;
+      r.lines.push_back(head + "outcome=" + claim + " unchecked: position unsolved");
+    } else if ((side.verdict == Verdict::Win) != *e.claimedWin) {
+      ++r.wrongOutcomes;
+      r.lines.push_back(head + "outcome=" + claim + " wrong; exact: " + exact);
+    }
+  }
+  if (e.margin) {
+    ++r.margins;
+    const std::string claim = "margin=" + std::to_string(*e.margin);
+    if (!a.total) {
+      ++r.unchecked;
+      r.lines.push_back(head + claim + " unchecked: value unknown");
+    } else if (const auto n = cgt::asNumber(*a.total); !n) {
+      ++r.marginsNotApplicable;
+    } else {
+      const cgt::Dyadic forMover = mover == Color::Black ? *n : -*n;
+      if (!(forMover == cgt::Dyadic::integer(*e.margin))) {
+        ++r.wrongMargins;
+        r.lines.push_back(head + claim + " wrong; exact: margin=" + cgt::toString(forMover) + " (value " +
+                          cgt::toString(*a.total) + ")");
+      }
+    }
+  }
+  return r;
+}
+
+int runVerify(const std::vector<std::string>& args) {
+  Batch batch;
+  if (const auto status = setUp("verify",
+                                "Check an engine's claims (move=, outcome=, margin= fields; format in positions/README.md):\n"
+                                "print each wrong claim with the exact answer, then a summary. Exit status 1 when a claim\n"
+                                "is wrong or could not be checked.\n",
+                                po::options_description(), args, batch))
+    return *status;
+  const auto& items = batch.entries;
+  BatchSolver batchSolver(batch.vm);
+  Solver& solver = batchSolver.solver;
+  std::vector<ClaimResult> results(items.size());
+  tbb::parallel_for(size_t{0}, items.size(),
+                    [&](size_t i) { results[i] = checkClaims(solver, items[i].first, items[i].second, batch.notation); },
+                    tbb::simple_partitioner());
+
+  ClaimResult total;
+  for (const ClaimResult& r : results) {
+    for (const std::string& l : r.lines) std::cout << l << "\n";
+    total.moves += r.moves, total.outcomes += r.outcomes, total.margins += r.margins;
+    total.wrongMoves += r.wrongMoves, total.wrongOutcomes += r.wrongOutcomes, total.wrongMargins += r.wrongMargins;
+    total.marginsNotApplicable += r.marginsNotApplicable, total.unchecked += r.unchecked;
+  }
+  const int claims = total.moves + total.outcomes + total.margins;
+  const int wrong = total.wrongMoves + total.wrongOutcomes + total.wrongMargins;
+  std::cout << "\nSummary\n"
+            << "positions        : " << items.size() << "\n"
+            << "claims           : " << claims << " (" << total.moves << " moves, " << total.outcomes << " outcomes, "
+            << total.margins << " margins)\n"
+            << "wrong moves      : " << total.wrongMoves << "\n"
+            << "wrong outcomes   : " << total.wrongOutcomes << "\n"
+            << "wrong margins    : " << total.wrongMargins << "\n"
+            << "margins n/a      : " << total.marginsNotApplicable << " (value not a number)\n"
+            << "unchecked        : " << total.unchecked << "\n"
+            << "result           : " << (wrong || total.unchecked ? "FAIL" : "OK") << "\n"
+            << std::flush;
+  return wrong || total.unchecked ? 1 : 0;
+}
+
+Registrar suiteCommand({"suite", "solve suite files and check their expected answers", &runSuite});
+Registrar verifyCommand({"verify", "check an engine's claimed moves, outcomes and margins", &runVerify});
 
 }  // namespace
 }  // namespace amazons::cli

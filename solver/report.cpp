@@ -31,15 +31,26 @@ namespace {
 
 std::string squareList(const Board& board, const std::vector<int>& squares) {
   std::string out;
-  for (int sq : squares) out += (out.empty() ? "" : " ") + squareName(board, sq);
+  for (int sq : squares) {
+    if (!out.empty()) out += ' ';
+    out += squareName(board, sq);
+  }
   return out;
 }
 
-std::string quoted(const std::string& s) { return "\"" + jsonEscape(s) + "\""; }
+std::string quoted(const std::string& s) {
+  std::string out(1, '"');
+  out += jsonEscape(s);
+  out += '"';
+  return out;
+}
 
 std::string moveList(const Board& board, const std::vector<Move>& moves, Notation notation, const char* sep) {
   std::string out;
-  for (const Move& m : moves) out += (out.empty() ? "" : sep) + formatMove(board, m, notation);
+  for (const Move& m : moves) {
+    if (!out.empty()) out += sep;
+    out += formatMove(board, m, notation);
+  }
   return out;
 }
 

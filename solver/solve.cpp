@@ -5,8 +5,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <mutex>
-#include <unordered_map>
 
 #include "cgt/hash.h"
 #include "solver/territory.h"
@@ -19,6 +17,11 @@ struct KeyCompare {
   static size_t hash(const std::string& key) { return cgt::KeyHash{}(key); }
   static bool equal(const std::string& a, const std::string& b) { return a == b; }
 };
+
+// Shares of SolveOptions::canonicalNodes: a root chamber's first try, and a try inside the
+// search (paid again at every node where it fails).
+constexpr uint64_t kQuickShare = 64;
+constexpr uint64_t kSearchShare = 1000;
 
 // Contested regions with at least this many empty squares evaluate their options in parallel.
 constexpr int kParallelEmpty = 9;
@@ -56,28 +59,33 @@ struct Solver::Impl {
   tbb::concurrent_hash_map<std::string, cgt::GameId, KeyCompare> boardTable;      // by exact board
   std::atomic<size_t> tableBytes{0};
   std::atomic<uint64_t> nodes{0};
-  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 
   size_t tableLimit() const { return options.hashMegabytes * (size_t{3} << 20) / 4; }
 
-  void checkTime() {
-    if (std::chrono::steady_clock::now() > deadline) throw SolveTimeout();
-  }
+  // One analysis (analyses of a batch run at once on one solver): its deadline, and the least
+  // contested-chamber size whose canonical form has failed its budget in it. Positions shrink
+  // by one empty square a move, so chambers that large are searched raw without another try.
+  struct Search {
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+    std::atomic<int> rawFrom{std::numeric_limits<int>::max()};
+    void checkTime() const {
+      if (std::chrono::steady_clock::now() > deadline) throw SolveTimeout();
+    }
+  };
 
   cgt::GameId territoryValue(const Board& region, Color owner) {
     const TerritoryResult r = territory.solve(region, owner, false);
     return cgt::integer(owner == Color::Black ? r.moves : -r.moves);
   }
 
-  // A canonical form under a budget gives up (throws TooLarge) past its node allowance or
-  // when the table is half full; the caller then decides by search. Without a budget a
-  // full table only stops storing.
+  // A canonical form under a budget gives up (throws TooLarge) past its node allowance; the
+  // caller then decides by search. A full table only stops storing.
   struct Budget {
     std::atomic<int64_t> nodesLeft;
   };
   struct TooLarge {};
 
-  cgt::GameId value(const Board& board, Budget* budget = nullptr) {
+  cgt::GameId value(const Board& board, const Search& search, Budget* budget = nullptr) {
     // Transpositions reach the same board often: remember it before any splitting.
     std::string key(2 + board.squares(), '\0');
     key[0] = static_cast<char>(board.width());
@@ -88,13 +96,13 @@ struct Solver::Impl {
       if (boardTable.find(found, key)) return found->second;
     }
     cgt::GameId sum = cgt::zero();
-    for (const Chamber& chamber : findChambers(board)) sum = cgt::add(sum, chamberValue(board, chamber, budget));
+    for (const Chamber& chamber : findChambers(board)) sum = cgt::add(sum, chamberValue(board, chamber, search, budget));
     if (tableBytes.load(std::memory_order_relaxed) < tableLimit() && boardTable.insert({key, sum}))
       tableBytes += entryBytes(key);
     return sum;
   }
 
-  cgt::GameId chamberValue(const Board& board, const Chamber& chamber, Budget* budget = nullptr) {
+  cgt::GameId chamberValue(const Board& board, const Chamber& chamber, const Search& search, Budget* budget = nullptr) {
     switch (chamber.kind) {
       case ChamberClass::Dead:
       case ChamberClass::Closed: return cgt::zero();
@@ -102,29 +110,28 @@ struct Solver::Impl {
       case ChamberClass::WhiteOnly: return territoryValue(extractRegion(board, chamber), Color::White);
       case ChamberClass::Contested: {
         const NormalisedRegion n = normalise(extractRegion(board, chamber));
-        return contested(n.board, n.key, budget);
+        return contested(n.board, n.key, search, budget);
       }
     }
     return cgt::zero();
   }
 
   // Canonical form of one contested chamber, given in normalised orientation.
-  cgt::GameId contested(const Board& region, const std::string& key, Budget* budget) {
+  cgt::GameId contested(const Board& region, const std::string& key, const Search& search, Budget* budget) {
     {
       decltype(contestedTable)::const_accessor found;
       if (contestedTable.find(found, key)) return found->second;
     }
-    if (budget && (budget->nodesLeft-- <= 0 || tableBytes.load(std::memory_order_relaxed) >= tableLimit() / 2))
-      throw TooLarge{};
+    if (budget && budget->nodesLeft-- <= 0) throw TooLarge{};
     ++nodes;
-    if ((nodes & 1023) == 0) checkTime();
+    if ((nodes & 1023) == 0) search.checkTime();
     const std::vector<Move> blackMoves = region.legalMoves(Color::Black);
     const std::vector<Move> whiteMoves = region.legalMoves(Color::White);
     std::vector<cgt::GameId> left(blackMoves.size()), right(whiteMoves.size());
     auto evaluate = [&](const std::vector<Move>& moves, std::vector<cgt::GameId>& out, size_t i) {
       Board after = region;
       after.play(moves[i]);
-      out[i] = value(after, budget);
+      out[i] = value(after, search, budget);
     };
     if (region.emptyCount() >= kParallelEmpty) {
       tbb::parallel_for(size_t{0}, blackMoves.size(), [&](size_t i) { evaluate(blackMoves, left, i); });
@@ -145,101 +152,130 @@ struct Solver::Impl {
   // sorted keys of the raw regions.
   struct SumState {
     cgt::GameId known;
-    std::vector<Board> raw;
+    std::vector<NormalisedRegion> raw;
   };
+  tbb::concurrent_hash_map<std::string, bool, KeyCompare> sumTable;  // by sumKey
 
-  std::unordered_map<std::string, bool> sumTable;  // guarded by sumMutex
-  std::mutex sumMutex;
-
-  // Contested chambers at least this large are searched raw without trying a canonical form:
-  // the least size that has failed (positions shrink by one empty square a move, so the next
-  // smaller ones are tried again under a budget).
-  std::atomic<int> rawFrom{std::numeric_limits<int>::max()};
-
-  // The chamber's value within `allowance` expansions, or nullopt (and rawFrom lowered) if
-  // too large.
-  std::optional<cgt::GameId> tryChamberValue(const Board& board, const Chamber& chamber, uint64_t allowance) {
-    if (chamber.kind != ChamberClass::Contested) return chamberValue(board, chamber);
-    if (chamber.empty >= rawFrom.load()) return std::nullopt;
+  // The chamber's value within `allowance` expansions, or nullopt (and search.rawFrom lowered)
+  // if too large. The root's chambers are always tried (`atRoot`), each once.
+  std::optional<cgt::GameId> tryChamberValue(const Board& board, const Chamber& chamber, uint64_t allowance,
+                                             Search& search, bool atRoot) {
+    if (chamber.kind != ChamberClass::Contested) return chamberValue(board, chamber, search);
+    if (!atRoot && chamber.empty >= search.rawFrom.load()) return std::nullopt;
     Budget budget{static_cast<int64_t>(std::min<uint64_t>(allowance, std::numeric_limits<int64_t>::max()))};
     try {
-      return chamberValue(board, chamber, &budget);
+      return chamberValue(board, chamber, search, &budget);
     } catch (const TooLarge&) {
-      for (int seen = rawFrom.load(); chamber.empty < seen && !rawFrom.compare_exchange_weak(seen, chamber.empty);) {
+      for (int seen = search.rawFrom.load();
+           chamber.empty < seen && !search.rawFrom.compare_exchange_weak(seen, chamber.empty);) {
       }
       return std::nullopt;
     }
   }
 
   // Chambers whose canonical form fits the budget join `known`; the others stay raw.
-  void addRegion(const Board& board, SumState& state) {
+  void addRegion(const Board& board, SumState& state, Search& search) {
     for (const Chamber& chamber : findChambers(board)) {
       // Inside the search a smaller allowance: a failed try there is paid at every node.
-      if (const auto v = tryChamberValue(board, chamber, options.canonicalNodes / 16)) state.known = cgt::add(state.known, *v);
-      else state.raw.push_back(normalisedRegion(extractRegion(board, chamber)));
+      if (const auto v = tryChamberValue(board, chamber, std::max<uint64_t>(1, options.canonicalNodes / kSearchShare), search, false))
+        state.known = cgt::add(state.known, *v);
+      else state.raw.push_back(normalise(extractRegion(board, chamber)));
     }
   }
 
   static std::string sumKey(const SumState& state, Color mover) {
-    std::vector<std::string> keys;
-    for (const Board& b : state.raw) keys.push_back(regionKey(b));
-    std::sort(keys.begin(), keys.end());
+    std::vector<const std::string*> keys;
+    for (const NormalisedRegion& r : state.raw) keys.push_back(&r.key);
+    std::sort(keys.begin(), keys.end(), [](const std::string* x, const std::string* y) { return *x < *y; });
     std::string key(1, static_cast<char>(mover));
     key.append(reinterpret_cast<const char*>(&state.known), sizeof state.known);
-    for (const std::string& k : keys) key += static_cast<char>(k.size()) + k;
+    for (const std::string* k : keys) {
+      key += static_cast<char>(k->size());
+      key += *k;
+    }
     return key;
   }
 
+  // The mover's options in the raw regions, the most promising first: those leaving the
+  // opponent the fewest moves against the mover's own (a win needs only one, found early).
+  static std::vector<std::pair<size_t, Move>> orderedRawMoves(const SumState& state, Color mover) {
+    struct Scored {
+      int64_t score;
+      size_t region;
+      Move move;
+    };
+    std::vector<Scored> scored;
+    for (size_t i = 0; i < state.raw.size(); ++i) {
+      Board after = state.raw[i].board;
+      for (const Move& m : state.raw[i].board.legalMoves(mover)) {
+        after.play(m);
+        const int64_t score = static_cast<int64_t>(after.countMoves(opposite(mover))) -
+                              static_cast<int64_t>(after.countMoves(mover));
+        after.undo(m);
+        scored.push_back({score, i, m});
+      }
+    }
+    std::stable_sort(scored.begin(), scored.end(), [](const Scored& x, const Scored& y) { return x.score < y.score; });
+    std::vector<std::pair<size_t, Move>> moves;
+    moves.reserve(scored.size());
+    for (const Scored& s : scored) moves.emplace_back(s.region, s.move);
+    return moves;
+  }
+
   // The state after `mover` plays move m in raw region i.
-  SumState afterRawMove(const SumState& state, size_t i, const Move& m) {
+  SumState afterRawMove(const SumState& state, size_t i, const Move& m, Search& search) {
     SumState next{state.known, {}};
     for (size_t j = 0; j < state.raw.size(); ++j)
       if (j != i) next.raw.push_back(state.raw[j]);
-    Board after = state.raw[i];
+    Board after = state.raw[i].board;
     after.play(m);
-    addRegion(after, next);
+    addRegion(after, next, search);
     return next;
   }
 
-  bool moverWinsSum(const SumState& state, Color mover) {
+  bool moverWinsSum(const SumState& state, Color mover, Search& search) {
     if (state.raw.empty())
       return mover == Color::Black ? !cgt::leq(state.known, cgt::zero()) : !cgt::leq(cgt::zero(), state.known);
     const std::string key = sumKey(state, mover);
     {
-      std::lock_guard lock(sumMutex);
-      if (auto it = sumTable.find(key); it != sumTable.end()) return it->second;
+      decltype(sumTable)::const_accessor found;
+      if (sumTable.find(found, key)) return found->second;
     }
     ++nodes;
-    if ((nodes & 1023) == 0) checkTime();
+    if ((nodes & 1023) == 0) search.checkTime();
     bool wins = false;
-    for (size_t i = 0; i < state.raw.size() && !wins; ++i)
-      for (const Move& m : state.raw[i].legalMoves(mover))
-        if (!moverWinsSum(afterRawMove(state, i, m), opposite(mover))) {
-          wins = true;
-          break;
-        }
+    for (const auto& [region, move] : orderedRawMoves(state, mover))
+      if (!moverWinsSum(afterRawMove(state, region, move, search), opposite(mover), search)) {
+        wins = true;
+        break;
+      }
     const auto knownOptions = mover == Color::Black ? cgt::leftOptions(state.known) : cgt::rightOptions(state.known);
     for (size_t k = 0; k < knownOptions.size() && !wins; ++k)
-      wins = !moverWinsSum(SumState{knownOptions[k], state.raw}, opposite(mover));
-    std::lock_guard lock(sumMutex);
-    if (tableBytes.load(std::memory_order_relaxed) < tableLimit() && sumTable.emplace(key, wins).second)
+      wins = !moverWinsSum(SumState{knownOptions[k], state.raw}, opposite(mover), search);
+    if (tableBytes.load(std::memory_order_relaxed) < tableLimit() && sumTable.insert({key, wins}))
       tableBytes += entryBytes(key);
     return wins;
   }
 
   // The verdict for one side to move, and its winning (or most stubborn) moves. `root` is the
   // whole position as a sum; chambers whose value is unknown are among its raw regions.
-  void decide(const Board& board, const std::vector<ChamberReport>& chambers, const SumState& root, SideReport& side) {
+  void decide(const Board& board, const std::vector<ChamberReport>& chambers, const SumState& root, SideReport& side,
+              Search& search) {
     const Color mover = side.mover;
-    const bool exact = root.raw.empty();  // every chamber has its canonical form
-    const bool wins = moverWinsSum(root, mover);
+    const bool wins = moverWinsSum(root, mover, search);
     side.verdict = wins ? Verdict::Win : Verdict::Loss;
     side.hasMove = board.hasMove(mover);
     if (!side.hasMove) return;
     // Each move changes one chamber: the sum after it is the rest plus that chamber's new
-    // value. Among the winning moves (or, when losing, all moves) prefer the best mean for
-    // the mover when values are known; otherwise the first.
-    std::optional<cgt::Dyadic> bestMean;
+    // value. Candidates go best mean for the mover first (when the sum after is known), so
+    // the first winning one found is the winning move of best mean and, when losing, the
+    // first is the most stubborn.
+    struct Candidate {
+      Move onBoard;
+      SumState next;
+      std::optional<cgt::Dyadic> mean;  // for the mover
+    };
+    std::vector<Candidate> candidates;
     size_t rawIndex = 0;
     for (const ChamberReport& report : chambers) {
       const bool raw = !report.value;
@@ -253,32 +289,35 @@ struct Solver::Impl {
       for (const Move& m : report.region.legalMoves(mover)) {
         Board after = report.region;
         after.play(m);
-        SumState next = rest;
-        addRegion(after, next);
-        const bool winning = !moverWinsSum(next, opposite(mover));
-        if (wins != winning) continue;
-        const Move onBoard = frame.toBoard(board, report.region, m);
-        if (winning) side.winningMoves.push_back(onBoard);
-        if (!exact) {
-          if (!side.bestMove) side.bestMove = onBoard;
-          continue;
+        Candidate c{frame.toBoard(board, report.region, m), rest, std::nullopt};
+        addRegion(after, c.next, search);
+        if (c.next.raw.empty()) {
+          const cgt::Dyadic mean = cgt::mean(c.next.known);
+          c.mean = mover == Color::Black ? mean : cgt::Dyadic{-mean.num, mean.exp};
         }
-        const cgt::Dyadic mean = cgt::mean(next.known);
-        const cgt::Dyadic forMover = mover == Color::Black ? mean : cgt::Dyadic{-mean.num, mean.exp};
-        if (!bestMean || *bestMean < forMover) {
-          bestMean = forMover;
-          side.bestMove = onBoard;
-        }
+        candidates.push_back(std::move(c));
       }
     }
-    if (!options.allWinningMoves && side.bestMove && wins) side.winningMoves = {*side.bestMove};
+    std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+      return a.mean && (!b.mean || *b.mean < *a.mean);
+    });
+    if (!wins) {
+      side.bestMove = candidates.front().onBoard;
+      return;
+    }
+    for (const Candidate& c : candidates) {
+      if (moverWinsSum(c.next, opposite(mover), search)) continue;
+      side.winningMoves.push_back(c.onBoard);
+      if (!side.bestMove) side.bestMove = c.onBoard;
+      if (!options.allWinningMoves) break;
+    }
   }
 };
 
 Solver::Solver(SolveOptions options) : impl_(std::make_unique<Impl>(options)) {}
 Solver::~Solver() = default;
 
-cgt::GameId Solver::value(const Board& region) { return impl_->value(region); }
+cgt::GameId Solver::value(const Board& region) { return impl_->value(region, Impl::Search{}); }
 uint64_t Solver::nodes() const { return impl_->nodes + impl_->territory.nodes(); }
 void Solver::clear() {
   impl_->contestedTable.clear();
@@ -292,7 +331,8 @@ Analysis Solver::analyse(const Board& board) {
   const auto start = std::chrono::steady_clock::now();
   const uint64_t nodesBefore = nodes();
   Impl& s = *impl_;
-  s.deadline = s.options.timeLimitSeconds > 0
+  Impl::Search search;
+  search.deadline = s.options.timeLimitSeconds > 0
                    ? start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                  std::chrono::duration<double>(s.options.timeLimitSeconds))
                    : std::chrono::steady_clock::time_point::max();
@@ -305,6 +345,18 @@ Analysis Solver::analyse(const Board& board) {
     r.region = extractRegion(board, chambers[i]);
     r.letter = chamberLabel(i);
   }
+  // Small contested chambers get their canonical form at once (a quick allowance); the
+  // verdicts then come from the search over sums, which needs no value for the others; last,
+  // the chambers still unknown get the full allowance so that their values can be reported.
+  const uint64_t quick = std::max<uint64_t>(1, s.options.canonicalNodes / kQuickShare);
+  auto rootSum = [&] {
+    Impl::SumState root{cgt::zero(), {}};
+    for (const ChamberReport& r : a.chambers) {
+      if (r.value) root.known = cgt::add(root.known, *r.value);
+      else root.raw.push_back(normalise(r.region));
+    }
+    return root;
+  };
   try {
     tbb::parallel_for(size_t{0}, a.chambers.size(), [&](size_t i) {
       ChamberReport& r = a.chambers[i];
@@ -319,16 +371,25 @@ Analysis Solver::analyse(const Board& board) {
         return;
       }
       if (kind == ChamberClass::Dead || kind == ChamberClass::Closed) r.moves = 0;
-      r.value = s.tryChamberValue(board, r.chamber, s.options.canonicalNodes);  // unset: decided by search
+      r.value = s.tryChamberValue(board, r.chamber, quick, search, true);  // unset: decided by search
     });
-    Impl::SumState root{cgt::zero(), {}};
-    for (const ChamberReport& r : a.chambers) {
-      if (r.value) root.known = cgt::add(root.known, *r.value);
-      else root.raw.push_back(normalisedRegion(r.region));
+    Impl::SumState root = rootSum();
+    s.decide(board, a.chambers, root, a.blackToMove, search);
+    s.decide(board, a.chambers, root, a.whiteToMove, search);
+    if (!root.raw.empty() && s.options.canonicalNodes > quick) {
+      tbb::parallel_for(size_t{0}, a.chambers.size(), [&](size_t i) {
+        ChamberReport& r = a.chambers[i];
+        if (!r.value) r.value = s.tryChamberValue(board, r.chamber, s.options.canonicalNodes, search, true);
+      });
+      root = rootSum();
+      if (root.raw.empty()) {  // every value known now: choose the moves again, by mean
+        a.blackToMove = SideReport{Color::Black};
+        a.whiteToMove = SideReport{Color::White};
+        s.decide(board, a.chambers, root, a.blackToMove, search);
+        s.decide(board, a.chambers, root, a.whiteToMove, search);
+      }
     }
     if (root.raw.empty()) a.total = root.known;
-    s.decide(board, a.chambers, root, a.blackToMove);
-    s.decide(board, a.chambers, root, a.whiteToMove);
   } catch (const SolveTimeout&) {
     a.total.reset();
     a.blackToMove = SideReport{Color::Black};

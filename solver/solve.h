@@ -18,9 +18,10 @@ namespace amazons {
 struct SolveOptions {
   size_t hashMegabytes = 512;         // the chamber-value and territory tables together
   double timeLimitSeconds = 0;        // 0: none; when reached the verdicts are unknown
-  // Expansions allowed to one contested chamber's canonical form before the solver decides
-  // the position by search instead (that chamber's value is then reported unknown).
-  uint64_t canonicalNodes = 200000;
+  // Expansions allowed to one contested chamber's canonical form (0 in the CLI: no limit).
+  // Beyond it the verdicts come from the search over sums and that chamber's value is
+  // reported unknown. A small share of it is tried first, before the search.
+  uint64_t canonicalNodes = 20000;
   bool allWinningMoves = false;       // list every winning move, not only the first
   bool fillingLines = false;          // an optimal filling sequence for each territory
 };

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <mutex>
 #include <random>
+#include <stdexcept>
 #include <unordered_map>
 
 #include <oneapi/tbb/parallel_for.h>
@@ -187,10 +188,6 @@ int greedyFill(Board b, std::vector<Move>* line, uint64_t seed) {
   return made;
 }
 
-// A valid upper bound for a normalised chamber with `empty` empty squares: every move fills
-// exactly one square.
-int staticUpper(const Board& /*b*/, int empty) { return empty; }
-
 struct Entry {
   int16_t lo, hi;
 };
@@ -258,199 +255,217 @@ class Table {
   std::atomic<size_t> bytes_{0};
 };
 
-// A chamber after a move: its normalised key, empty squares and current upper bound.
+// A chamber after a move: its normalised key, empty squares and current bounds.
 struct PartRef {
   std::string key;
-  int empty;
-  int hi;
+  int empty, lo, hi;
 };
 
 struct Candidate {
   Move move;
   int ubSum;  // sum of the parts' upper bounds: 1 + ubSum bounds this move
+  int lbSum;  // sum of their known lower bounds
   int hint;   // move-ordering tie-break (smaller first)
-  std::vector<PartRef> parts;
+  std::vector<PartRef> parts;  // smallest first
 };
 
 constexpr int kParallelRootMin = 14;  // root moves searched in parallel from this many empty
 
 }  // namespace
 
+// The search answers threshold questions ("does this chamber reach T moves?") rather than
+// computing values: a test at T = the upper bound prunes every move that strands a square,
+// and defects are small, so the exact value comes from a few tests counting down from the
+// upper bound. Each test leaves a bound in the table whatever its answer.
 struct TerritorySolver::Impl {
   explicit Impl(size_t mb) : table(mb << 20) {}
 
   Table table;
   std::atomic<uint64_t> nodes{0};
 
+  // One search: its node counter and, below a parallel root, the flag that cancels it. A
+  // cancelled search returns at once and stores nothing it has not proved.
   struct Ctx {
-    std::atomic<uint64_t> nodes{0};
+    std::atomic<uint64_t>& nodes;
+    const std::atomic<bool>* stop = nullptr;
+    bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
   };
 
-  int upperOf(const std::string& key, int empty, const Board* b) {
-    Entry e;
-    if (table.lookup(key, e)) return e.hi;
-    return b ? staticUpper(*b, empty) : empty;
-  }
-
-  // The owner chambers of a normalised board (after a move), with keys and upper bounds.
-  void split(const Board& b, std::vector<PartRef>& out, int* ubSum) {
+  // The candidate moves of a normalised board for reaching `target`, best first; moves whose
+  // parts cannot reach target - 1 are left out, the largest 1 + bound among them in *skipped.
+  void candidates(const Board& b, int target, std::vector<Candidate>& out, int* skipped) {
     out.clear();
-    *ubSum = 0;
-    for (const Component& ch : ownerComponents(b)) {
-      const Board region = extractComponent(b, ch);
-      PartRef p{regionKey(region), ch.empty, 0};
-      p.hi = upperOf(p.key, ch.empty, &region);
-      if (p.hi == 0) continue;
-      *ubSum += p.hi;
-      out.push_back(std::move(p));
+    *skipped = 0;
+    std::array<int, kMaxSquares> emptyNbrs;
+    for (int sq = 0; sq < b.squares(); ++sq) {
+      int n = 0;
+      forEachNeighbour(b, sq, [&](int x) { n += b.at(x) == Cell::Empty; });
+      emptyNbrs[sq] = n;
     }
-    std::sort(out.begin(), out.end(), [](const PartRef& a, const PartRef& c) { return a.empty < c.empty; });
-  }
-
-  void candidates(const Board& b, std::vector<Candidate>& out) {
-    out.clear();
-    const std::vector<Move> moves = b.legalMoves(Color::Black);
-    out.reserve(moves.size());
-    for (const Move& m : moves) {
+    for (const Move& m : b.legalMoves(Color::Black)) {
       Board next = b;
       next.play(m);
       next.setSideToMove(Color::Black);
-      Candidate c{m, 0, 0, {}};
-      split(next, c.parts, &c.ubSum);
-      int toN = 0;
-      forEachNeighbour(next, m.to, [&](int x) { toN += next.at(x) == Cell::Empty; });
-      c.hint = toN * 16 + static_cast<int>(c.parts.size());
+      const std::vector<Component> comps = ownerComponents(next);
+      int ub = 0;
+      for (const Component& ch : comps) ub += ch.empty;
+      if (1 + ub < target) {
+        *skipped = std::max(*skipped, 1 + ub);
+        continue;
+      }
+      // Warnsdorff-like, as in greedyFill: fill the squares with fewest ways in first.
+      const int toN = emptyNbrs[m.to] + adjacent(b, m.from, m.to) - adjacent(b, m.arrow, m.to);
+      const int arrowN = emptyNbrs[m.arrow] + adjacent(b, m.from, m.arrow) - adjacent(b, m.to, m.arrow);
+      Candidate c{m, 0, 0, toN * 16 + arrowN, {}};
+      for (const Component& ch : comps) {
+        PartRef p{regionKey(extractComponent(next, ch)), ch.empty, 0, ch.empty};
+        Entry e;
+        if (table.lookup(p.key, e)) p.lo = e.lo, p.hi = e.hi;
+        if (p.hi == 0) continue;
+        c.ubSum += p.hi;
+        c.lbSum += p.lo;
+        c.parts.push_back(std::move(p));
+      }
+      if (1 + c.ubSum < target) {
+        *skipped = std::max(*skipped, 1 + c.ubSum);
+        continue;
+      }
+      std::sort(c.parts.begin(), c.parts.end(), [](const PartRef& x, const PartRef& y) { return x.empty < y.empty; });
       out.push_back(std::move(c));
     }
-    std::sort(out.begin(), out.end(), [](const Candidate& x, const Candidate& y) {
+    // Moves already known to reach the target first, then those keeping the most, then hint.
+    std::sort(out.begin(), out.end(), [&](const Candidate& x, const Candidate& y) {
+      const bool xk = 1 + x.lbSum >= target, yk = 1 + y.lbSum >= target;
+      if (xk != yk) return xk;
       return x.ubSum != y.ubSum ? x.ubSum > y.ubSum : x.hint < y.hint;
     });
   }
 
-  // Value of the move behind `c`: {exact value, true} when it exceeds `a` (or is otherwise
-  // proved exact), else {an upper bound <= a, false}.
-  std::pair<int, bool> evalMove(const Candidate& c, int a, Ctx& ctx) {
-    int total = 0, rest = c.ubSum;
-    for (const PartRef& p : c.parts) {
-      rest -= p.hi;
-      const int need = a - 1 - total - rest;  // this part must exceed `need`
-      const int v = search(p.key, p.empty, need, ctx);
-      if (v <= need) return {1 + total + v + rest, false};
-      total += v;
+  // Whether the parts of a move together reach `need`: each part's value is settled by tests
+  // from its upper bound down, only as far as the others' bounds leave room. Returns a sum
+  // >= need when they do, else an upper bound < need on the sum.
+  int reachParts(Candidate& c, int need, Ctx ctx) {
+    int ubTotal = c.ubSum;
+    for (PartRef& p : c.parts) {
+      while (p.lo < p.hi) {
+        if (ubTotal < need) return ubTotal;
+        const int r = reach(p.key, p.empty, p.hi, ctx);
+        if (ctx.stopped()) return need - 1;
+        if (r >= p.hi) {
+          p.lo = p.hi;
+        } else {
+          ubTotal -= p.hi - r;
+          p.hi = r;
+        }
+      }
     }
-    return {1 + total, true};
+    return ubTotal;
   }
 
-  // Alpha search on one normalised chamber: the exact value when it exceeds alpha, else an
-  // upper bound <= alpha. Bounds go to the table either way.
-  int search(const std::string& key, int empty, int alpha, Ctx& ctx) {
+  // Whether the chamber `key` (normalised, `empty` empty squares) reaches `target` moves:
+  // returns a proved lower bound >= target when it does, else a proved upper bound < target.
+  // At a root (`parallel`), the moves are shared among the arena's threads and the first proof
+  // cancels the others.
+  int reach(const std::string& key, int empty, int target, Ctx ctx, bool parallel = false) {
+    if (target <= 0) return 0;
     ctx.nodes.fetch_add(1, std::memory_order_relaxed);
     Entry e;
     const bool have = table.lookup(key, e);
-    if (have && (e.lo >= e.hi || e.hi <= alpha)) return e.hi;
+    int lo = have ? e.lo : 0, hi = have ? e.hi : empty;
+    if (lo >= target) return lo;
+    if (hi < target) return hi;
     const Board b = decodeKey(key);
-    int lo = 0, hi = staticUpper(b, empty);
-    if (have) {
+    if (!have && empty >= 6) {
+      lo = greedyFill(b, nullptr, 0);
+      if (lo >= target) {
+        table.store(key, lo, hi);
+        return lo;
+      }
+    }
+    std::vector<Candidate> cands;
+    int ub = 0;
+    candidates(b, target, cands, &ub);
+    std::atomic<bool> found{false};
+    std::atomic<int> best{ub};  // fail-soft: the largest bound over the moves tried
+    auto tryMove = [&](Candidate& c, Ctx inner) {
+      const int r = reachParts(c, target - 1, inner);
+      if (inner.stopped()) return;
+      if (r >= target - 1) {
+        found = true;
+        return;
+      }
+      for (int cur = best.load(); 1 + r > cur && !best.compare_exchange_weak(cur, 1 + r);) {
+      }
+    };
+    const int workers = parallel ? std::min<int>(tbb::this_task_arena::max_concurrency(), static_cast<int>(cands.size())) : 1;
+    if (workers <= 1) {
+      for (Candidate& c : cands) {
+        tryMove(c, ctx);
+        if (ctx.stopped()) return target - 1;
+        if (found) break;
+      }
+    } else {
+      // Only roots run in parallel (no outer flag): `stop` cancels every worker's search.
+      std::atomic<bool> stop{false};
+      std::atomic<size_t> next{0};
+      tbb::task_group tg;
+      for (int w = 0; w < workers; ++w)
+        tg.run([&] {
+          const Ctx inner{ctx.nodes, &stop};
+          for (size_t i; !stop.load() && (i = next.fetch_add(1)) < cands.size();) {
+            tryMove(cands[i], inner);
+            if (found) stop = true;
+          }
+        });
+      tg.wait();
+    }
+    if (found) {
+      table.store(key, target, hi);
+      return target;
+    }
+    table.store(key, lo, best);
+    return best;
+  }
+
+  // Exact value of a normalised chamber: tests from the upper bound down to the greedy fill.
+  int value(const Board& region, const std::string& key, int empty, Ctx ctx) {
+    Entry e;
+    int lo = 0, hi = empty;
+    if (table.lookup(key, e)) {
       lo = e.lo;
       hi = e.hi;
     } else {
-      if (hi <= alpha) return hi;
-      lo = empty >= 6 ? greedyFill(b, nullptr, 0) : 0;
-      if (lo >= hi) {
-        table.store(key, hi, hi);
-        return hi;
-      }
+      lo = greedyFill(region, nullptr, 0);
+      for (uint64_t seed = 1; seed <= 64 && lo < hi && empty >= kParallelRootMin; ++seed)
+        lo = std::max(lo, greedyFill(region, nullptr, seed));
+      table.store(key, lo, hi);
     }
-    std::vector<Candidate> cands;
-    candidates(b, cands);
-    int a = std::max(alpha, lo), best = lo, ub = 0;
-    for (const Candidate& c : cands) {
-      if (1 + c.ubSum <= a) {  // sorted by ubSum: no later move can beat a either
-        ub = std::max(ub, 1 + c.ubSum);
-        break;
-      }
-      const auto [v, exact] = evalMove(c, a, ctx);
-      if (exact && v > a) {
-        best = a = v;
-        if (best >= hi) break;
-      } else {
-        ub = std::max(ub, v);
-      }
+    while (lo < hi) {
+      const int r = reach(key, empty, hi, ctx, empty >= kParallelRootMin);
+      if (r >= hi) lo = hi;
+      else hi = r;
     }
-    if (best > alpha) {
-      table.store(key, best, best);
-      return best;
-    }
-    ub = std::max(ub, best);
-    table.store(key, lo, ub);
-    return ub;
-  }
-
-  // Exact value of a normalised chamber, its root moves in parallel when large.
-  int solveRoot(const Board& region, const std::string& key, int empty, Ctx& ctx) {
-    ctx.nodes.fetch_add(1, std::memory_order_relaxed);
-    Entry e;
-    if (table.lookup(key, e) && e.lo >= e.hi) return e.lo;
-    const int hi = staticUpper(region, empty);
-    int lo = greedyFill(region, nullptr, 0);
-    for (uint64_t seed = 1; seed <= 4 && lo < hi && empty >= kParallelRootMin; ++seed)
-      lo = std::max(lo, greedyFill(region, nullptr, seed));
-    table.store(key, lo, hi);
-    if (lo >= hi) return hi;
-    if (empty < kParallelRootMin || tbb::this_task_arena::max_concurrency() < 2)
-      return search(key, empty, -1, ctx);
-    std::vector<Candidate> cands;
-    candidates(region, cands);
-    std::atomic<int> a{lo};
-    std::atomic<size_t> next{0};
-    std::atomic<bool> done{false};
-    tbb::task_group tg;
-    const int workers = tbb::this_task_arena::max_concurrency();
-    for (int w = 0; w < workers; ++w)
-      tg.run([&] {
-        for (size_t i; !done.load() && (i = next.fetch_add(1)) < cands.size();) {
-          const Candidate& c = cands[i];
-          const int aa = a.load();
-          if (1 + c.ubSum <= aa) continue;
-          const auto [v, exact] = evalMove(c, aa, ctx);
-          if (!exact) continue;
-          int cur = a.load();
-          while (v > cur && !a.compare_exchange_weak(cur, v)) {
-          }
-          if (v >= hi) done = true;
-        }
-      });
-    tg.wait();
-    const int value = a.load();
-    table.store(key, value, value);
-    return value;
+    return lo;
   }
 
   // One optimal filling sequence of a normalised region worth `value`, in its coordinates.
-  std::vector<Move> line(Board b, int value, Ctx& ctx) {
+  std::vector<Move> line(Board b, int value, Ctx ctx) {
     std::vector<Move> out;
     while (value > 0) {
       std::vector<Move> greedy;
       if (greedyFill(b, &greedy, 0) == value) {
         out.insert(out.end(), greedy.begin(), greedy.end());
-        return out;
+        break;
       }
-      bool found = false;
       std::vector<Candidate> cands;
-      candidates(b, cands);
-      for (const Candidate& c : cands) {
-        if (1 + c.ubSum < value) break;
-        const auto [v, exact] = evalMove(c, value - 1, ctx);
-        if (exact && v == value) {
-          b.play(c.move);
-          b.setSideToMove(Color::Black);
-          out.push_back(c.move);
-          --value;
-          found = true;
-          break;
-        }
-      }
-      if (!found) break;  // cannot happen for an exact value
+      int skipped = 0;
+      candidates(b, value, cands, &skipped);
+      auto it = std::find_if(cands.begin(), cands.end(), [&](Candidate& c) { return reachParts(c, value - 1, ctx) >= value - 1; });
+      if (it == cands.end()) throw std::logic_error("territory: no move keeps an exact value");
+      b.play(it->move);
+      b.setSideToMove(Color::Black);
+      out.push_back(it->move);
+      --value;
     }
     return out;
   }
@@ -470,7 +485,8 @@ TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wan
   const Board b = normaliseOwner(input, owner);
   const std::vector<Component> mine = ownerComponents(b);
 
-  Impl::Ctx ctx;
+  std::atomic<uint64_t> nodes{0};
+  const Impl::Ctx ctx{nodes};
   TerritoryResult result;
   result.parts.resize(mine.size());
   std::vector<std::vector<Move>> lines(mine.size());
@@ -478,7 +494,7 @@ TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wan
     const Component& ch = mine[i];
     int f0 = 0, r0 = 0;
     const Board region = extractComponent(b, ch, &f0, &r0);
-    const int value = impl_->solveRoot(region, regionKey(region), ch.empty, ctx);
+    const int value = impl_->value(region, regionKey(region), ch.empty, ctx);
     result.parts[i] = TerritoryPart{ch.squares, ch.empty, value};
     if (!wantLine || value == 0) return;
     auto toBoard = [&](int sq) { return static_cast<uint8_t>(b.square(region.fileOf(sq) + f0, region.rankOf(sq) + r0)); };
@@ -490,7 +506,7 @@ TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wan
     result.empty += result.parts[i].empty;
     result.line.insert(result.line.end(), lines[i].begin(), lines[i].end());
   }
-  result.nodes = ctx.nodes.load();
+  result.nodes = nodes.load();
   impl_->nodes.fetch_add(result.nodes);
   return result;
 }

@@ -2,12 +2,12 @@
 // search's signature, recorded in bench/signature.txt.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <fstream>
 #include <regex>
 #include <string>
 
-#include "support/paths.h"
+#include "tests/support/cli_run.h"
+#include "tests/support/paths.h"
 
 namespace amazons {
 namespace {
@@ -27,12 +27,9 @@ TEST(BenchSignature, NodeCountMatchesTheRecordedValue) {
     }
   ASSERT_TRUE(found) << path << " has no node count";
 
-  FILE* pipe = ::popen(("'" + testing::cliPath() + "' bench 2>&1").c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string out;
-  char buf[4096];
-  while (size_t n = std::fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-  ASSERT_EQ(::pclose(pipe), 0) << out;
+  const testing::CliResult r = testing::runCli({"bench"});
+  const std::string& out = r.out;
+  ASSERT_EQ(r.status, 0) << out << r.err;
   std::smatch m;
   ASSERT_TRUE(std::regex_search(out, m, std::regex(R"(Nodes searched : (\d+))"))) << out;
   EXPECT_EQ(std::stoull(m[1].str()), recorded)

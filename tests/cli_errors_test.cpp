@@ -1,55 +1,22 @@
-// Every error path of the perft and convert commands: exit status 2, nothing on standard output,
-// and a message on standard error naming the file, line and column where there is one.
+// Every error path of the perft and convert commands, and the usage errors of suite, verify and
+// bench: exit status 2, nothing on standard output, and a message on standard error naming the
+// file, line and column where there is one.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "tests/support/cli_run.h"
 #include "tests/support/paths.h"
 
 namespace amazons {
 namespace {
 
-struct Result {
-  int status;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::string quoted(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string tempPath(const std::string& name) {
-  return ::testing::TempDir() + "cli_errors_test_" + std::to_string(::getpid()) + "_" + name;
-}
-
-Result runCli(const std::vector<std::string>& args) {
-  const std::string out = tempPath("stdout"), err = tempPath("stderr");
-  std::string cmd = quoted(testing::cliPath());
-  for (const std::string& a : args) cmd.append(" ").append(quoted(a));
-  cmd.append(" </dev/null >").append(quoted(out)).append(" 2>").append(quoted(err));
-  const int rc = std::system(cmd.c_str());
-  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, slurp(out), slurp(err)};
-}
-
-std::string writeTemp(const std::string& name, const std::string& text) {
-  const std::string path = tempPath(name);
-  std::ofstream(path) << text;
-  return path;
-}
+using testing::CliResult;
+using testing::runCli;
+using testing::slurp;
+using testing::tempPath;
+using testing::writeTemp;
 
 // A bad position file: both commands fail with status 2 and "path:line:col: error: ...".
 void expectFileError(const std::string& text, int line, int column, const std::string& fragment) {
@@ -57,7 +24,7 @@ void expectFileError(const std::string& text, int line, int column, const std::s
   const std::string where = path + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: ";
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"perft", path, "1"}, std::vector<std::string>{"convert", path, "--to", "grid"}}) {
-    const Result r = runCli(args);
+    const CliResult r = runCli(args);
     EXPECT_EQ(r.status, 2) << args[0];
     EXPECT_EQ(r.out, "") << args[0];
     EXPECT_NE(r.err.find(where), std::string::npos) << args[0] << ": " << r.err;
@@ -66,7 +33,7 @@ void expectFileError(const std::string& text, int line, int column, const std::s
 }
 
 void expectUsageError(const std::vector<std::string>& args, const std::string& fragment) {
-  const Result r = runCli(args);
+  const CliResult r = runCli(args);
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
@@ -108,7 +75,7 @@ TEST(CliErrors, MissingFile) {
   const std::string path = tempPath("does-not-exist.txt");
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"perft", path, "1"}, std::vector<std::string>{"convert", path, "--to", "grid"}}) {
-    const Result r = runCli(args);
+    const CliResult r = runCli(args);
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.out, "");
     EXPECT_NE(r.err.find(path + ": error: "), std::string::npos) << r.err;
@@ -116,7 +83,7 @@ TEST(CliErrors, MissingFile) {
 }
 
 TEST(CliErrors, DirectoryInsteadOfFile) {
-  const Result r = runCli({"perft", ::testing::TempDir(), "1"});
+  const CliResult r = runCli({"perft", ::testing::TempDir(), "1"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("directory"), std::string::npos) << r.err;
@@ -133,7 +100,7 @@ TEST(CliErrors, UnknownFormatNames) {
 TEST(CliErrors, WrongInputFormatForced) {
   // The standard grid read as a CS61B dump: line 2 (after the comment) is not "===".
   const std::string f = example("standard-10x10.txt");
-  const Result r = runCli({"perft", f, "1", "--input-format", "dump"});
+  const CliResult r = runCli({"perft", f, "1", "--input-format", "dump"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find(f + ":3:1: error: "), std::string::npos) << r.err;
@@ -164,9 +131,20 @@ TEST(CliErrors, ConvertUsage) {
   expectUsageError({"convert", f, "--to"}, "to");
 }
 
+TEST(CliErrors, SuiteAndVerifyUsage) {
+  for (const char* cmd : {"suite", "verify"}) {
+    expectUsageError({cmd}, "missing FILE");
+    expectUsageError({cmd, example("small-endgame.txt"), "--threads", "-1"}, "--threads must not be negative");
+    expectUsageError({cmd, example("small-endgame.txt"), "--time-limit", "-1"}, "--time-limit must not be negative");
+    expectUsageError({cmd, example("small-endgame.txt"), "--notation", "san"}, "unknown notation 'san'");
+  }
+  expectUsageError({"verify", example("small-endgame.txt"), "--failures"}, "failures");  // suite's option only
+  expectUsageError({"bench", "--frobnicate"}, "frobnicate");
+}
+
 TEST(CliErrors, HelpIsNotAnError) {
-  for (const char* cmd : {"perft", "convert"}) {
-    const Result r = runCli({cmd, "--help"});
+  for (const char* cmd : {"perft", "convert", "suite", "verify", "bench", "generate"}) {
+    const CliResult r = runCli({cmd, "--help"});
     EXPECT_EQ(r.status, 0);
     EXPECT_NE(r.out.find("usage: amazons-solve"), std::string::npos);
   }

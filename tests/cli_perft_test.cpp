@@ -1,54 +1,24 @@
 // The built CLI: perft on the standard start against the published counts (KNOWN-RESULTS.md),
 // --divide, the example files (counts from the naive generator), and convert round trips.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "solver/formats.h"
 #include "solver/notation.h"
+#include "tests/support/cli_run.h"
 #include "tests/support/naive.h"
 #include "tests/support/paths.h"
 
 namespace amazons {
 namespace {
 
-struct Result {
-  int status;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::string quoted(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string tempPath(const std::string& name) {
-  return ::testing::TempDir() + "cli_perft_test_" + std::to_string(::getpid()) + "_" + name;
-}
-
-Result runCli(const std::vector<std::string>& args, const std::string& input = {}) {
-  const std::string out = tempPath("stdout"), err = tempPath("stderr"), in = tempPath("stdin");
-  std::ofstream(in) << input;
-  std::string cmd = quoted(testing::cliPath());
-  for (const std::string& a : args) cmd.append(" ").append(quoted(a));
-  cmd.append(" <").append(quoted(in)).append(" >").append(quoted(out)).append(" 2>").append(quoted(err));
-  const int rc = std::system(cmd.c_str());
-  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, slurp(out), slurp(err)};
-}
+using testing::CliResult;
+using testing::runCli;
+using testing::slurp;
 
 std::string example(const std::string& name) { return testing::positionsDir() + "/examples/" + name; }
 
@@ -59,20 +29,20 @@ std::string lastLine(const std::string& text) {
 }
 
 TEST(CliPerft, StandardStartDepth1) {  // KNOWN-RESULTS: 2,176
-  const Result r = runCli({"perft", example("standard-10x10.txt"), "1"});
+  const CliResult r = runCli({"perft", example("standard-10x10.txt"), "1"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "Nodes searched: 2176\n");
   EXPECT_NE(r.err.find("leaves/s"), std::string::npos);
 }
 
 TEST(CliPerft, StandardStartDepth2) {  // KNOWN-RESULTS: 4,307,152
-  const Result r = runCli({"perft", example("standard-10x10.txt"), "2"});
+  const CliResult r = runCli({"perft", example("standard-10x10.txt"), "2"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(lastLine(r.out), "Nodes searched: 4307152");
 }
 
 TEST(CliPerft, DepthZeroIsOne) {
-  const Result r = runCli({"perft", example("standard-10x10.txt"), "0"});
+  const CliResult r = runCli({"perft", example("standard-10x10.txt"), "0"});
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, "Nodes searched: 1\n");
 }
@@ -80,7 +50,7 @@ TEST(CliPerft, DepthZeroIsOne) {
 void checkDivide(Notation notation, const std::vector<std::string>& extra) {
   std::vector<std::string> args = {"perft", example("standard-10x10.txt"), "2", "--divide"};
   args.insert(args.end(), extra.begin(), extra.end());
-  const Result r = runCli(args);
+  const CliResult r = runCli(args);
   ASSERT_EQ(r.status, 0) << r.err;
   const Board start = loadPosition(example("standard-10x10.txt")).board;
   std::istringstream in(r.out);
@@ -115,14 +85,14 @@ TEST(CliPerft, DivideInCodinGameNotation) { checkDivide(Notation::CodinGame, {"-
 TEST(CliPerft, ExamplesMatchNaiveCounts) {
   for (const char* name : {"standard-10x10.txt", "codingame-8x8.txt", "cs61b-dump.txt", "small-endgame.txt"}) {
     Board b = loadPosition(example(name)).board;
-    const Result r = runCli({"perft", example(name), "2"});
+    const CliResult r = runCli({"perft", example(name), "2"});
     EXPECT_EQ(r.status, 0) << name << r.err;
     EXPECT_EQ(r.out, "Nodes searched: " + std::to_string(testing::naivePerft(b, 2)) + "\n") << name;
   }
 }
 
 TEST(CliPerft, CodinGameExampleCountAccepted) {
-  const Result r = runCli({"perft", example("codingame-8x8.txt"), "1"});
+  const CliResult r = runCli({"perft", example("codingame-8x8.txt"), "1"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "Nodes searched: 1259\n");
 }
@@ -130,9 +100,8 @@ TEST(CliPerft, CodinGameExampleCountAccepted) {
 TEST(CliPerft, CodinGameExampleWrongCountRejected) {
   std::string text = slurp(example("codingame-8x8.txt"));
   text.replace(text.find("1259"), 4, "1258");
-  const std::string path = tempPath("codingame-1258.txt");
-  std::ofstream(path) << text;
-  const Result r = runCli({"perft", path, "1"});
+  const std::string path = testing::writeTemp("codingame-1258.txt", text);
+  const CliResult r = runCli({"perft", path, "1"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find(path + ":12:1: error:"), std::string::npos) << r.err;
@@ -153,11 +122,11 @@ TEST(CliConvert, EveryExampleToEveryFormatAndBack) {
   for (const char* name : {"standard-10x10.txt", "codingame-8x8.txt", "cs61b-dump.txt", "small-endgame.txt"}) {
     const Board b = loadPosition(example(name)).board;
     for (const char* to : {"grid", "codingame", "dump", "cs61b", "oneline", "cgsuite", "mcgs"}) {
-      const Result r = runCli({"convert", example(name), "--to", to});
+      const CliResult r = runCli({"convert", example(name), "--to", to});
       ASSERT_EQ(r.status, 0) << r.err;
       EXPECT_EQ(r.out, writePosition(b, parseFormatName(to)));
       EXPECT_EQ(parsePosition(r.out, parseFormatName(to)).board, b) << name << " " << to;
-      const Result back = runCli({"convert", "-", "--to", "oneline", "--input-format", to}, r.out);
+      const CliResult back = runCli({"convert", "-", "--to", "oneline", "--input-format", to}, r.out);
       EXPECT_EQ(back.status, 0) << back.err;
       EXPECT_EQ(back.out, writePosition(b, Format::OneLine));
     }
@@ -165,11 +134,11 @@ TEST(CliConvert, EveryExampleToEveryFormatAndBack) {
 }
 
 TEST(CliConvert, DumpExampleIsReproducedExactly) {
-  const Result r = runCli({"convert", example("standard-10x10.txt"), "--to", "dump"});
+  const CliResult r = runCli({"convert", example("standard-10x10.txt"), "--to", "dump"});
   EXPECT_EQ(r.status, 0);
-  const Result d = runCli({"convert", example("cs61b-dump.txt"), "--to", "dump"});
+  const CliResult d = runCli({"convert", example("cs61b-dump.txt"), "--to", "dump"});
   EXPECT_EQ(d.out, slurp(example("cs61b-dump.txt")));
-  const Result c = runCli({"convert", example("codingame-8x8.txt"), "--to", "codingame"});
+  const CliResult c = runCli({"convert", example("codingame-8x8.txt"), "--to", "codingame"});
   EXPECT_EQ(c.out, slurp(example("codingame-8x8.txt")));
 }
 

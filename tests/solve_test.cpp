@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
+#include <array>
 #include <random>
+#include <tuple>
 
 #include "cgt/cgt.h"
 #include "solver/formats.h"
@@ -47,6 +49,19 @@ TEST(Solve, FourByFourStartIsASecondPlayerWin) {  // MCGS
   EXPECT_FALSE(moverWins(a, Color::White));
 }
 
+// The oracle's verdicts for both sides to move, or nullopt when it cannot finish quickly
+// (random boards with many empty squares are hard for any solver).
+std::optional<std::array<bool, 2>> oracleVerdicts(Board board, uint64_t nodeLimit) {
+  std::array<bool, 2> wins{};
+  for (Color mover : {Color::Black, Color::White}) {
+    board.setSideToMove(mover);
+    const std::optional<bool> w = WholeBoardSearch(nodeLimit).moverWins(board);
+    if (!w) return std::nullopt;
+    wins[static_cast<int>(mover)] = *w;
+  }
+  return wins;
+}
+
 TEST(Solve, AgreesWithWholeBoardOracle) {
   std::mt19937_64 rng(5);
   Solver solver;
@@ -56,20 +71,18 @@ TEST(Solve, AgreesWithWholeBoardOracle) {
     const int h = std::uniform_int_distribution<int>(3, 6)(rng);
     const int blacks = std::uniform_int_distribution<int>(1, 3)(rng);
     const int whites = std::uniform_int_distribution<int>(1, 3)(rng);
-    // Enough arrows that the oracle, which never splits, finishes.
+    // Enough arrows that the oracle, which never splits, usually finishes.
     const double arrows = std::max(0.3, 1.0 - 11.0 / (w * h));
-    Board board = testing::randomBoard(rng, w, h, blacks, whites, arrows);
+    const Board board = testing::randomBoard(rng, w, h, blacks, whites, arrows);
+    const auto expected = oracleVerdicts(board, 200'000);
+    if (!expected) continue;
     const Analysis a = solver.analyse(board);
-    for (Color mover : {Color::Black, Color::White}) {
-      board.setSideToMove(mover);
-      WholeBoardSearch oracle(2'000'000);
-      const std::optional<bool> expected = oracle.moverWins(board);
-      if (!expected) continue;
-      ASSERT_EQ(moverWins(a, mover), *expected) << toOneLine(board) << " " << colorName(mover) << " to move";
-      ++compared;
-    }
+    for (Color mover : {Color::Black, Color::White})
+      ASSERT_EQ(moverWins(a, mover), (*expected)[static_cast<int>(mover)])
+          << toOneLine(board) << " " << colorName(mover) << " to move";
+    ++compared;
   }
-  EXPECT_GT(compared, 2500);
+  EXPECT_GT(compared, 1200);
 }
 
 TEST(Solve, WinningMoveLeavesALostPositionForTheOpponent) {
@@ -79,7 +92,8 @@ TEST(Solve, WinningMoveLeavesALostPositionForTheOpponent) {
   for (int trial = 0; trial < 300; ++trial) {
     const int w = std::uniform_int_distribution<int>(3, 6)(rng);
     const int h = std::uniform_int_distribution<int>(3, 5)(rng);
-    Board board = testing::randomBoard(rng, w, h, 2, 2, 0.35);
+    const Board board = testing::randomBoard(rng, w, h, 2, 2, 0.35);
+    if (!oracleVerdicts(board, 30'000)) continue;  // too hard to check quickly
     const Analysis a = solver.analyse(board);
     for (Color mover : {Color::Black, Color::White}) {
       const SideReport& side = a.forSide(mover);
@@ -103,14 +117,15 @@ TEST(Solve, AllWinningMovesMatchOracle) {
   options.allWinningMoves = true;
   Solver solver(options);
   for (int trial = 0; trial < 60; ++trial) {
-    Board board = testing::randomBoard(rng, 4, 4, 2, 2, 0.3);
+    Board board = testing::randomBoard(rng, 4, 4, 2, 2, 0.45);
     board.setSideToMove(Color::Black);
     const Analysis a = solver.analyse(board);
     std::vector<Move> expected;
+    WholeBoardSearch oracle;  // one table for all the positions after a move
     for (const Move& m : board.legalMoves()) {
       Board after = board;
       after.play(m);
-      if (!*WholeBoardSearch().moverWins(after)) expected.push_back(m);
+      if (!*oracle.moverWins(after)) expected.push_back(m);
     }
     std::vector<Move> got = a.blackToMove.winningMoves;
     auto order = [](const Move& x, const Move& y) {
@@ -125,13 +140,16 @@ TEST(Solve, AllWinningMovesMatchOracle) {
 TEST(Solve, SameAnswersWithOneAndTwoThreads) {
   std::mt19937_64 rng(31);
   std::vector<Board> boards;
-  for (int i = 0; i < 40; ++i) boards.push_back(testing::randomBoard(rng, 6, 5, 2, 2, 0.4));
+  for (int i = 0; i < 40; ++i) boards.push_back(testing::randomBoard(rng, 5, 4, 2, 2, 0.4));
   auto run = [&](int threads) {
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
     Solver solver;
-    std::vector<cgt::GameId> totals;
-    for (const Board& b : boards) totals.push_back(*solver.analyse(b).total);
-    return totals;
+    std::vector<std::tuple<std::optional<cgt::GameId>, Verdict, Verdict>> answers;
+    for (const Board& b : boards) {
+      const Analysis a = solver.analyse(b);
+      answers.emplace_back(a.total, a.blackToMove.verdict, a.whiteToMove.verdict);
+    }
+    return answers;
   };
   EXPECT_EQ(run(1), run(2));
 }

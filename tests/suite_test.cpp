@@ -1,18 +1,21 @@
 // Suite line format: every field kind, comments against '#'-starting positions, error places,
-// known-failure marks, write -> parse round trips, and the shipped suite files.
+// known-failure marks, write -> parse round trips, the shipped suite files; and the endgame
+// generator behind them.
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <random>
-#include <sstream>
+#include <stdexcept>
+#include <tuple>
 
+#include "solver/endgames.h"
 #include "solver/errors.h"
 #include "solver/formats.h"
 #include "solver/notation.h"
 #include "solver/suite.h"
-#include "support/naive.h"
-#include "support/paths.h"
+#include "tests/support/cli_run.h"
+#include "tests/support/naive.h"
+#include "tests/support/paths.h"
 
 namespace amazons {
 namespace {
@@ -188,21 +191,17 @@ TEST(Suite, WriteThenParseGivesTheSameEntry) {
 }
 
 TEST(Suite, LoadSuiteNamesTheFile) {
-  const std::filesystem::path path = std::filesystem::temp_directory_path() / "amazons_suite_test.txt";
-  {
-    std::ofstream out(path);
-    out << "# ok\nx.o ; b ; win\nx.o ; b ; nope\n";
-  }
+  const std::string path = testing::writeTemp("suite.txt", "# ok\nx.o ; b ; win\nx.o ; b ; nope\n");
   try {
-    loadSuite(path.string());
+    loadSuite(path);
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_EQ(e.file(), path.string());
+    EXPECT_EQ(e.file(), path);
     EXPECT_EQ(e.line(), 3);
     EXPECT_EQ(e.column(), 11);
   }
   std::filesystem::remove(path);
-  EXPECT_THROW(loadSuite((std::filesystem::temp_directory_path() / "no_such_suite.txt").string()), InputError);
+  EXPECT_THROW(loadSuite(testing::tempPath("no_such_suite.txt")), InputError);
 }
 
 // The shipped suites parse, name their source on every line, and carry an expected answer.
@@ -220,6 +219,82 @@ TEST(Suite, ShippedSuitesAreWellFormed) {
     total += entries.size();
   }
   EXPECT_GE(total, 1000u);
+}
+
+TEST(Endgames, StandardStartIsTheExampleFile) {
+  const Board example = loadPosition(testing::positionsDir() + "/examples/standard-10x10.txt").board;
+  EXPECT_EQ(standardStart10x10(), example);
+  EXPECT_EQ(standardStart10x10().countMoves(), 2176u);  // KNOWN-RESULTS perft depth 1
+}
+
+TEST(Endgames, RandomStartsArePointSymmetricWithoutCornerAmazons) {
+  std::mt19937_64 rng(7);
+  for (const auto& [w, h, k] : {std::tuple{8, 8, 4}, std::tuple{5, 5, 2}, std::tuple{7, 6, 3}}) {
+    const Board b = randomSymmetricStart(rng, w, h, k);
+    int whites = 0, blacks = 0;
+    for (int sq = 0; sq < b.squares(); ++sq) {
+      const Cell c = b.at(sq), mirror = b.at(b.squares() - 1 - sq);
+      whites += c == Cell::White;
+      blacks += c == Cell::Black;
+      EXPECT_TRUE(c == Cell::Empty ? mirror == Cell::Empty : mirror != c && mirror != Cell::Empty);
+      const bool corner = (b.fileOf(sq) == 0 || b.fileOf(sq) == w - 1) && (b.rankOf(sq) == 0 || b.rankOf(sq) == h - 1);
+      if (corner) {
+        EXPECT_EQ(c, Cell::Empty);
+      }
+    }
+    EXPECT_EQ(whites, k);
+    EXPECT_EQ(blacks, k);
+    EXPECT_EQ(b.sideToMove(), Color::White);
+  }
+  std::mt19937_64 r(1);
+  EXPECT_THROW(randomSymmetricStart(r, 2, 2, 1), std::invalid_argument);  // every square a corner
+}
+
+TEST(Endgames, ChamberMeasuresOnAHandCheckedBoard) {
+  // Black's territory: a3, c2, a1, b1 (4 empty); White's: f3, f2 (2); no other empty square.
+  const Board b = parseOneLine(".x##o.|##.##.|..####");
+  EXPECT_EQ(liveEmpty(b), 6);
+  EXPECT_EQ(largestChamber(b), 4);
+}
+
+TEST(Endgames, GamesOn8x8And10x10StopAtSmallChambers) {
+  std::mt19937_64 rng(11);
+  for (const int side : {8, 10}) {
+    for (const bool greedy : {false, true}) {
+      EndgameOptions options;
+      options.maxChamberEmpty = 9;
+      options.maxTotalEmpty = 14;
+      options.greedy = greedy;
+      int reached = 0;
+      for (int game = 0; game < 10; ++game) {
+        const std::optional<Board> b = playToEndgame(rng, side, side, options);
+        if (!b) continue;
+        ++reached;
+        EXPECT_EQ(b->width(), side);
+        EXPECT_LE(largestChamber(*b), 9);
+        EXPECT_LE(liveEmpty(*b), 14);
+        int amazons = 0;
+        for (int sq = 0; sq < b->squares(); ++sq) amazons += b->at(sq) == Cell::Black || b->at(sq) == Cell::White;
+        EXPECT_EQ(amazons, 8);
+      }
+      EXPECT_GT(reached, 0) << side << (greedy ? " greedy" : " random");
+    }
+  }
+}
+
+TEST(Endgames, OracleLabelsAgreeWithKnownResults) {
+  // CGSuite: x.o = * (first player wins), x.|.o = 0 (second player wins); .x##o.|##.### = 1 - 1 = 0.
+  const auto star = oracleLabel(parseOneLine("x.o", Color::White), 0);
+  ASSERT_TRUE(star);
+  const SuiteEntry e = oracleEntry(parseOneLine("x.o", Color::White), *star);
+  EXPECT_EQ(writeSuiteLine(e), "x.o ; w ; win ; N ; src=oracle");
+  for (const char* zero : {"x.|.o", ".x##o.|##.###"}) {
+    const auto label = oracleLabel(parseOneLine(zero), 0);
+    ASSERT_TRUE(label);
+    EXPECT_FALSE(label->blackToMoveWins);
+    EXPECT_FALSE(label->whiteToMoveWins);
+  }
+  EXPECT_FALSE(oracleLabel(parseOneLine("x...|o..."), 10));  // past the node limit
 }
 
 }  // namespace

@@ -1,0 +1,51 @@
+#include "tests/support/cli_run.h"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "tests/support/paths.h"
+
+namespace amazons::testing {
+
+namespace {
+
+std::string quoted(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+}  // namespace
+
+std::string tempPath(const std::string& name) {
+  return ::testing::TempDir() + "amazons_cli_" + std::to_string(::getpid()) + "_" + name;
+}
+
+std::string writeTemp(const std::string& name, const std::string& text) {
+  const std::string path = tempPath(name);
+  std::ofstream(path) << text;
+  return path;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+CliResult runCli(const std::vector<std::string>& args, const std::string& input) {
+  const std::string in = writeTemp("stdin", input), out = tempPath("stdout"), err = tempPath("stderr");
+  std::string cmd = quoted(cliPath());
+  for (const std::string& a : args) cmd.append(" ").append(quoted(a));
+  cmd.append(" <").append(quoted(in)).append(" >").append(quoted(out)).append(" 2>").append(quoted(err));
+  const int rc = std::system(cmd.c_str());
+  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, slurp(out), slurp(err)};
+}
+
+}  // namespace amazons::testing

@@ -1,0 +1,26 @@
+// Run the built amazons-solve as a user would and capture what it says.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace amazons::testing {
+
+struct CliResult {
+  int status = -1;  // exit status; -1 when it did not exit normally
+  std::string out, err;
+};
+
+// Run the CLI with these arguments (each one word, quoted for the shell), `input` on standard
+// input; standard output and standard error come back apart.
+CliResult runCli(const std::vector<std::string>& args, const std::string& input = {});
+
+// A path in the test temporary folder, unique to this process (each test runs in its own).
+std::string tempPath(const std::string& name);
+
+// Write `text` to tempPath(name) and return the path.
+std::string writeTemp(const std::string& name, const std::string& text);
+
+// The whole file ("" when it cannot be read).
+std::string slurp(const std::string& path);
+
+}  // namespace amazons::testing
