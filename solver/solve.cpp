@@ -4,6 +4,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 
 #include "cgt/hash.h"
@@ -259,6 +260,9 @@ struct Solver::Impl {
 
   // The verdict for one side to move, and its winning (or most stubborn) moves. `root` is the
   // whole position as a sum; chambers whose value is unknown are among its raw regions.
+  // Candidates go best mean for the mover first (when the value after them is known), so the
+  // first winning one found is the winning move of best mean and, when losing, the first is
+  // the most stubborn.
   void decide(const Board& board, const std::vector<ChamberReport>& chambers, const SumState& root, SideReport& side,
               Search& search) {
     const Color mover = side.mover;
@@ -266,16 +270,19 @@ struct Solver::Impl {
     side.verdict = wins ? Verdict::Win : Verdict::Loss;
     side.hasMove = board.hasMove(mover);
     if (!side.hasMove) return;
-    // Each move changes one chamber: the sum after it is the rest plus that chamber's new
-    // value. Candidates go best mean for the mover first (when the sum after is known), so
-    // the first winning one found is the winning move of best mean and, when losing, the
-    // first is the most stubborn.
+    // A move changes one chamber. With every value known, whether it wins is one comparison
+    // of that chamber's new value with minus the rest (no canonical sum per move), and the
+    // mean after it is the rest's mean plus the new value's (means add).
     struct Candidate {
       Move onBoard;
-      SumState next;
       std::optional<cgt::Dyadic> mean;  // for the mover
+      std::function<bool()> wins;       // whether it wins
     };
     std::vector<Candidate> candidates;
+    const bool exact = root.raw.empty();
+    cgt::Dyadic totalMean;  // of every chamber, when exact
+    if (exact)
+      for (const ChamberReport& report : chambers) totalMean += cgt::mean(*report.value);
     size_t rawIndex = 0;
     for (const ChamberReport& report : chambers) {
       const bool raw = !report.value;
@@ -285,15 +292,27 @@ struct Solver::Impl {
       SumState rest{raw ? root.known : cgt::subtract(root.known, *report.value), {}};
       for (size_t j = 0; j < root.raw.size(); ++j)
         if (!raw || j != myRaw) rest.raw.push_back(root.raw[j]);
+      const cgt::GameId minusRest = cgt::negate(rest.known);
+      const cgt::Dyadic restMean = exact ? totalMean - cgt::mean(*report.value) : cgt::Dyadic{};
       const RegionFrame frame = RegionFrame::of(board, report.chamber);
       for (const Move& m : report.region.legalMoves(mover)) {
         Board after = report.region;
         after.play(m);
-        Candidate c{frame.toBoard(board, report.region, m), rest, std::nullopt};
-        addRegion(after, c.next, search);
-        if (c.next.raw.empty()) {
-          const cgt::Dyadic mean = cgt::mean(c.next.known);
-          c.mean = mover == Color::Black ? mean : cgt::Dyadic{-mean.num, mean.exp};
+        Candidate c{frame.toBoard(board, report.region, m), std::nullopt, {}};
+        if (exact) {
+          const cgt::GameId v = value(after, search);
+          const cgt::Dyadic mean = restMean + cgt::mean(v);
+          c.mean = mover == Color::Black ? mean : -mean;
+          // The opponent, to move next, loses iff rest + v >= 0 (Black moved) or <= 0.
+          c.wins = [v, minusRest, mover] {
+            return mover == Color::Black ? cgt::leq(minusRest, v) : cgt::leq(v, minusRest);
+          };
+        } else {
+          SumState next = rest;
+          addRegion(after, next, search);
+          c.wins = [this, next = std::move(next), mover, &search] {
+            return !moverWinsSum(next, opposite(mover), search);
+          };
         }
         candidates.push_back(std::move(c));
       }
@@ -306,7 +325,7 @@ struct Solver::Impl {
       return;
     }
     for (const Candidate& c : candidates) {
-      if (moverWinsSum(c.next, opposite(mover), search)) continue;
+      if (!c.wins()) continue;
       side.winningMoves.push_back(c.onBoard);
       if (!side.bestMove) side.bestMove = c.onBoard;
       if (!options.allWinningMoves) break;
