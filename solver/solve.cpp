@@ -1,7 +1,9 @@
 #include "solver/solve.h"
 
 #include <tbb/concurrent_hash_map.h>
+#include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <functional>
@@ -135,8 +137,22 @@ struct Solver::Impl {
       out[i] = value(after, search, budget);
     };
     if (region.emptyCount() >= kParallelEmpty) {
-      tbb::parallel_for(size_t{0}, blackMoves.size(), [&](size_t i) { evaluate(blackMoves, left, i); });
-      tbb::parallel_for(size_t{0}, whiteMoves.size(), [&](size_t i) { evaluate(whiteMoves, right, i); });
+      // Isolated: were an enclosing loop cancelled (a sibling gave up), a bound loop would stop
+      // quietly with options missing and this form would be stored wrong. An exception of our
+      // own still cancels it and propagates.
+      tbb::task_group_context isolated(tbb::task_group_context::isolated);
+      tbb::parallel_for(
+          tbb::blocked_range<size_t>(0, blackMoves.size()),
+          [&](const tbb::blocked_range<size_t>& r) {
+            for (size_t i = r.begin(); i != r.end(); ++i) evaluate(blackMoves, left, i);
+          },
+          isolated);
+      tbb::parallel_for(
+          tbb::blocked_range<size_t>(0, whiteMoves.size()),
+          [&](const tbb::blocked_range<size_t>& r) {
+            for (size_t i = r.begin(); i != r.end(); ++i) evaluate(whiteMoves, right, i);
+          },
+          isolated);
     } else {
       for (size_t i = 0; i < blackMoves.size(); ++i) evaluate(blackMoves, left, i);
       for (size_t i = 0; i < whiteMoves.size(); ++i) evaluate(whiteMoves, right, i);
@@ -295,7 +311,14 @@ struct Solver::Impl {
       const cgt::GameId minusRest = cgt::negate(rest.known);
       const cgt::Dyadic restMean = exact ? totalMean - cgt::mean(*report.value) : cgt::Dyadic{};
       const RegionFrame frame = RegionFrame::of(board, report.chamber);
-      for (const Move& m : report.region.legalMoves(mover)) {
+      std::vector<Move> moves = report.region.legalMoves(mover);
+      // In a territory every move leaves at most one move less, which the first move of an
+      // optimal filling does: the others are dominated and need no look unless all are asked.
+      if (report.moves && !options.allWinningMoves) {
+        const std::vector<Move> line = territory.solve(report.region, mover, true).line;
+        if (!line.empty()) moves = {line.front()};
+      }
+      for (const Move& m : moves) {
         Board after = report.region;
         after.play(m);
         Candidate c{frame.toBoard(board, report.region, m), std::nullopt, {}};

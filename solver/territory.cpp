@@ -408,7 +408,10 @@ struct TerritorySolver::Impl {
       // Only roots run in parallel (no outer flag): `stop` cancels every worker's search.
       std::atomic<bool> stop{false};
       std::atomic<size_t> next{0};
-      tbb::task_group tg;
+      // Isolated: a cancelled enclosing task (a caller's sibling failed) must not skip
+      // candidates here, or `best` would be stored as a bound it is not.
+      tbb::task_group_context isolated(tbb::task_group_context::isolated);
+      tbb::task_group tg(isolated);
       for (int w = 0; w < workers; ++w)
         tg.run([&] {
           const Ctx inner{ctx.nodes, &stop};
