@@ -11,7 +11,6 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-#include <sstream>
 
 #include "cgt/cgt.h"
 #include "solver/cli.h"
@@ -54,19 +53,9 @@ int runBench(const std::vector<std::string>& args) {
   visible.add_options()
       ("help,h", "show this help")
       ("hash", po::value<size_t>()->default_value(128), "table memory in MB (the signature is for 128)");
-  std::ostringstream usage;
-  usage << visible;
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(visible).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return usageError("bench", e.what(), usage.str());
-  }
-  if (vm.count("help")) {
-    std::cout << usage.str();
-    return 0;
-  }
+  std::string usage;
+  if (const auto done = parseOptions("bench", args, visible, vm, usage)) return *done;
   tbb::global_control control(tbb::global_control::max_allowed_parallelism, 1);
   SolveOptions options;
   options.hashMegabytes = vm["hash"].as<size_t>();

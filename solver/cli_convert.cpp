@@ -2,7 +2,6 @@
 #include <boost/program_options.hpp>
 
 #include <iostream>
-#include <sstream>
 
 #include "solver/cli.h"
 #include "solver/cli_common.h"
@@ -25,26 +24,14 @@ int runConvert(const std::vector<std::string>& args) {
       ("input-format", po::value<std::string>()->default_value("auto"), "input format, or auto");
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::string>());
-  po::options_description all;
-  all.add(visible).add(hidden);
   po::positional_options_description positional;
   positional.add("file", 1);
 
-  std::ostringstream usage;
-  usage << visible;
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return usageError("convert", e.what(), usage.str());
-  }
-  if (vm.count("help")) {
-    std::cout << usage.str();
-    return 0;
-  }
-  if (!vm.count("file")) return usageError("convert", "missing FILE", usage.str());
-  if (!vm.count("to")) return usageError("convert", "missing --to FORMAT", usage.str());
+  std::string usage;
+  if (const auto done = parseOptions("convert", args, visible, vm, usage, hidden, positional)) return *done;
+  if (!vm.count("file")) return usageError("convert", "missing FILE", usage);
+  if (!vm.count("to")) return usageError("convert", "missing --to FORMAT", usage);
   Format to;
   try {
     to = parseFormatName(vm["to"].as<std::string>());

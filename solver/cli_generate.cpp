@@ -7,7 +7,6 @@
 
 #include <iostream>
 #include <set>
-#include <sstream>
 
 #include "solver/cli.h"
 #include "solver/cli_common.h"
@@ -52,21 +51,11 @@ int runGenerate(const std::vector<std::string>& args) {
       ("label", "label each position with the whole-board oracle; drop those it cannot finish")
       ("oracle-nodes", po::value<uint64_t>()->default_value(2000000), "oracle node limit per side to move")
       ("threads", po::value<int>()->default_value(0), "labelling threads (0: all cores)");
-  std::ostringstream usage;
-  usage << visible;
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(visible).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return usageError("generate", e.what(), usage.str());
-  }
-  if (vm.count("help")) {
-    std::cout << usage.str();
-    return 0;
-  }
+  std::string usage;
+  if (const auto done = parseOptions("generate", args, visible, vm, usage)) return *done;
   int width = 0, height = 0;
-  if (!vm.count("board")) return usageError("generate", "missing --board WxH", usage.str());
+  if (!vm.count("board")) return usageError("generate", "missing --board WxH", usage);
   if (!parseSize(vm["board"].as<std::string>(), width, height))
     return usageError("generate", "--board must be WxH with sides 1..16, got '" + vm["board"].as<std::string>() + "'");
   const int count = vm["count"].as<int>();

@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-#include <sstream>
 
 #include "solver/cli.h"
 #include "solver/cli_common.h"
@@ -33,32 +32,20 @@ int runPerft(const std::vector<std::string>& args) {
       ("notation", po::value<std::string>()->default_value("cs61b"), "move text for --divide: cs61b or codingame");
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::string>())("depth", po::value<std::string>());
-  po::options_description all;
-  all.add(visible).add(hidden);
   po::positional_options_description positional;
   positional.add("file", 1).add("depth", 1);
 
-  std::ostringstream usage;
-  usage << visible;
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return usageError("perft", e.what(), usage.str());
-  }
-  if (vm.count("help")) {
-    std::cout << usage.str();
-    return 0;
-  }
-  if (!vm.count("file")) return usageError("perft", "missing FILE and DEPTH", usage.str());
-  if (!vm.count("depth")) return usageError("perft", "missing DEPTH", usage.str());
+  std::string usage;
+  if (const auto done = parseOptions("perft", args, visible, vm, usage, hidden, positional)) return *done;
+  if (!vm.count("file")) return usageError("perft", "missing FILE and DEPTH", usage);
+  if (!vm.count("depth")) return usageError("perft", "missing DEPTH", usage);
   const std::string depthText = vm["depth"].as<std::string>();
   int depth = -1;
   const auto [end, ec] = std::from_chars(depthText.data(), depthText.data() + depthText.size(), depth);
   if (ec != std::errc() || end != depthText.data() + depthText.size() || depth < 0 || depth > kMaxDepth)
     return usageError("perft", "DEPTH must be a number from 0 to " + std::to_string(kMaxDepth) + ", got '" + depthText + "'",
-                      usage.str());
+                      usage);
   Notation notation;
   try {
     notation = parseNotationName(vm["notation"].as<std::string>());

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "solver/cli.h"
+#include "solver/cli_common.h"
 #include "solver/errors.h"
 #include "solver/formats.h"
 #include "solver/report.h"
@@ -33,21 +34,13 @@ int runSolve(const std::vector<std::string>& args) {
       ("canonical-nodes", po::value<uint64_t>()->default_value(SolveOptions{}.canonicalNodes),
        "expansions allowed to a chamber's canonical form before deciding by search (0: no limit)")
       ("time-limit", po::value<double>()->default_value(0), "seconds per position; 0 = none (then 'unknown', never a guess)");
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value<std::vector<std::string>>(), "");
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw InputError(std::string(e.what()) + " (see --help)");
-  }
-  if (vm.count("help")) {
-    std::cout << visible;
-    return 0;
-  }
+  std::string usage;
+  if (const auto done = parseOptions("", args, visible, vm, usage, hidden, positional)) return *done;
   if (!vm.count("file")) throw InputError("no position file given (see --help)");
   const std::string outputFormat = vm["format"].as<std::string>();
   if (outputFormat != "text" && outputFormat != "json")

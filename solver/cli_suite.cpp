@@ -41,7 +41,6 @@
 #include <iostream>
 #include <mutex>
 #include <optional>
-#include <sstream>
 #include <utility>
 
 #include "cgt/cgt.h"
@@ -79,24 +78,12 @@ std::optional<int> setUp(const std::string& command, const std::string& about, c
   for (const auto& option : extra.options()) visible.add(option);  // in the same list, no blank line
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>());
-  po::options_description all;
-  all.add(visible).add(hidden);
   po::positional_options_description positional;
   positional.add("file", -1);
-  std::ostringstream usage;
-  usage << visible;
   po::variables_map& vm = batch.vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return usageError(command, e.what(), usage.str());
-  }
-  if (vm.count("help")) {
-    std::cout << usage.str();
-    return 0;
-  }
-  if (!vm.count("file")) return usageError(command, "missing FILE", usage.str());
+  std::string usage;
+  if (const auto done = parseOptions(command, args, visible, vm, usage, hidden, positional)) return *done;
+  if (!vm.count("file")) return usageError(command, "missing FILE", usage);
   try {
     batch.notation = parseNotationName(vm["notation"].as<std::string>());
   } catch (const InputError& e) {
