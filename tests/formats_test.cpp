@@ -15,13 +15,6 @@
 namespace amazons {
 namespace {
 
-Board standardStart() {
-  return parseOneLine(
-      "...x..x...|..........|..........|x........x|..........|..........|o........o|..........|"
-      "..........|...o..o...",
-      Color::White);
-}
-
 std::string example(const std::string& name) { return testing::positionsDir() + "/examples/" + name; }
 
 std::string slurp(const std::string& path) {
@@ -109,7 +102,7 @@ TEST(FormatsExamples, StandardGrid) {
   const ParsedPosition p = loadPosition(example("standard-10x10.txt"));
   EXPECT_EQ(p.format, Format::Grid);
   EXPECT_TRUE(p.sideGiven);
-  EXPECT_EQ(p.board, standardStart());
+  EXPECT_EQ(p.board, testing::standardStart());
 }
 
 TEST(FormatsExamples, CodinGameCountIs1259) {
@@ -126,7 +119,7 @@ TEST(FormatsExamples, CodinGameCountIs1259) {
 }
 
 TEST(FormatsExamples, Cs61bDumpAfterTwoMoves) {
-  Board b = standardStart();
+  Board b = testing::standardStart();
   b.play(parseLegalMove(b, "d1-d7(g7)"));
   b.play(parseLegalMove(b, "d10-c9(h4)"));
   const ParsedPosition p = loadPosition(example("cs61b-dump.txt"));

@@ -13,14 +13,6 @@
 namespace amazons {
 namespace {
 
-Board standardStart() {
-  // CS61B / standard 10x10: White d1 g1 a4 j4, Black a7 j7 d10 g10; White moves first.
-  return parseOneLine(
-      "...x..x...|..........|..........|x........x|..........|..........|o........o|..........|"
-      "..........|...o..o...",
-      Color::White);
-}
-
 std::vector<Move> sorted(std::vector<Move> moves) {
   std::sort(moves.begin(), moves.end(), [](const Move& a, const Move& b) {
     return std::tie(a.from, a.to, a.arrow) < std::tie(b.from, b.to, b.arrow);
@@ -29,14 +21,14 @@ std::vector<Move> sorted(std::vector<Move> moves) {
 }
 
 TEST(Perft, StandardStartDepth1And2) {  // KNOWN-RESULTS: 2,176 and 4,307,152
-  Board b = standardStart();
+  Board b = testing::standardStart();
   EXPECT_EQ(perft(b, 1), 2176u);
   EXPECT_EQ(perft(b, 2), 4307152u);
-  EXPECT_EQ(b, standardStart());  // make/unmake restored everything
+  EXPECT_EQ(b, testing::standardStart());  // make/unmake restored everything
 }
 
 TEST(Perft, DivideSumsToPerft) {
-  Board b = standardStart();
+  Board b = testing::standardStart();
   uint64_t sum = 0;
   for (const auto& [move, count] : perftDivide(b, 2)) sum += count;
   EXPECT_EQ(sum, 4307152u);

@@ -1,5 +1,7 @@
 #include "tests/support/naive.h"
 
+#include "solver/formats.h"
+
 #include <algorithm>
 #include <tuple>
 
@@ -70,6 +72,13 @@ Board randomBoard(std::mt19937_64& rng, int width, int height, int blacks, int w
   for (int i = 0; i < whites && next < empties.size(); ++i) b.set(empties[next++], Cell::White);
   b.setSideToMove(std::bernoulli_distribution(0.5)(rng) ? Color::Black : Color::White);
   return b;
+}
+
+Board standardStart() {
+  return parseOneLine(
+      "...x..x...|..........|..........|x........x|..........|..........|o........o|..........|"
+      "..........|...o..o...",
+      Color::White);
 }
 
 }  // namespace amazons::testing

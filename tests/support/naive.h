@@ -19,4 +19,8 @@ uint64_t naivePerft(Board& board, int depth);
 // numbers of amazons on random empty squares; side to move random.
 Board randomBoard(std::mt19937_64& rng, int width, int height, int blacks, int whites, double arrowRate);
 
+// The standard 10x10 start written out by hand (CS61B, KNOWN-RESULTS): White d1 g1 a4 j4,
+// Black a7 j7 d10 g10; White moves first.
+Board standardStart();
+
 }  // namespace amazons::testing
