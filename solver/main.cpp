@@ -1,7 +1,8 @@
 // amazons-solve: dispatch to the registered subcommand; a bare file argument means "solve".
-#include <cstring>
 #include <exception>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "solver/cli.h"
 #include "solver/errors.h"
@@ -20,8 +21,12 @@ namespace {
 void printUsage(std::ostream& out) {
   out << "usage: amazons-solve [FILE] [options]        exact analysis of a position\n"
          "       amazons-solve COMMAND [args...]       (COMMAND --help for its options)\n\ncommands:\n";
-  for (const Command& c : commands())
-    if (*c.name) out << "  " << c.name << std::string(c.name && std::strlen(c.name) < 10 ? 10 - std::strlen(c.name) : 1, ' ') << c.summary << "\n";
+  constexpr size_t kColumn = 10;  // where the summaries start
+  for (const Command& c : commands()) {
+    if (!*c.name) continue;
+    const std::string name = c.name;
+    out << "  " << name << std::string(name.size() < kColumn ? kColumn - name.size() : 1, ' ') << c.summary << "\n";
+  }
 }
 
 }  // namespace
