@@ -16,11 +16,6 @@ namespace amazons {
 
 namespace {
 
-struct KeyCompare {
-  static size_t hash(const std::string& key) { return cgt::KeyHash{}(key); }
-  static bool equal(const std::string& a, const std::string& b) { return a == b; }
-};
-
 // Shares of SolveOptions::canonicalNodes: a root chamber's first try, and a try inside the
 // search (paid again at every node where it fails).
 constexpr uint64_t kQuickShare = 64;
@@ -58,8 +53,8 @@ struct Solver::Impl {
 
   SolveOptions options;
   TerritorySolver territory;
-  tbb::concurrent_hash_map<std::string, cgt::GameId, KeyCompare> contestedTable;  // by regionKey
-  tbb::concurrent_hash_map<std::string, cgt::GameId, KeyCompare> boardTable;      // by exact board
+  tbb::concurrent_hash_map<std::string, cgt::GameId, cgt::KeyHashCompare> contestedTable;  // by regionKey
+  tbb::concurrent_hash_map<std::string, cgt::GameId, cgt::KeyHashCompare> boardTable;      // by exact board
   std::atomic<size_t> tableBytes{0};
   std::atomic<uint64_t> nodes{0};
 
@@ -171,7 +166,7 @@ struct Solver::Impl {
     cgt::GameId known;
     std::vector<NormalisedRegion> raw;
   };
-  tbb::concurrent_hash_map<std::string, bool, KeyCompare> sumTable;  // by sumKey
+  tbb::concurrent_hash_map<std::string, bool, cgt::KeyHashCompare> sumTable;  // by sumKey
 
   // The chamber's value within `allowance` expansions, or nullopt (and search.rawFrom lowered)
   // if too large. The root's chambers are always tried (`atRoot`), each once.
