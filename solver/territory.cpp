@@ -1,6 +1,5 @@
 #include "solver/territory.h"
 
-#include <xxhash.h>
 
 #include <algorithm>
 #include <array>
@@ -14,6 +13,7 @@
 #include <oneapi/tbb/task_arena.h>
 #include <oneapi/tbb/task_group.h>
 
+#include "cgt/hash.h"
 #include "solver/chambers.h"  // regionKey
 
 namespace amazons {
@@ -192,10 +192,6 @@ struct Entry {
   int16_t lo, hi;
 };
 
-struct KeyHash {
-  size_t operator()(const std::string& k) const { return XXH3_64bits(k.data(), k.size()); }
-};
-
 // Transposition table: exact key -> bounds, sharded under mutexes. Bounded in memory: once
 // full, new chambers are not inserted (known ones are still tightened), so it stays exact.
 class Table {
@@ -203,7 +199,7 @@ class Table {
   explicit Table(size_t bytes) : limit_(bytes) {}
 
   bool lookup(const std::string& key, Entry& out) const {
-    const size_t h = KeyHash{}(key);
+    const size_t h = cgt::KeyHash{}(key);
     const Shard& s = shards_[h >> 58];
     std::lock_guard lock(s.m);
     auto it = s.map.find(key);
@@ -213,7 +209,7 @@ class Table {
   }
 
   void store(const std::string& key, int lo, int hi) {
-    const size_t h = KeyHash{}(key);
+    const size_t h = cgt::KeyHash{}(key);
     Shard& s = shards_[h >> 58];
     std::lock_guard lock(s.m);
     auto it = s.map.find(key);
@@ -248,7 +244,7 @@ class Table {
  private:
   struct Shard {
     mutable std::mutex m;
-    std::unordered_map<std::string, Entry, KeyHash> map;
+    std::unordered_map<std::string, Entry, cgt::KeyHash> map;
   };
   std::array<Shard, 64> shards_;
   size_t limit_;
