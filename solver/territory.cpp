@@ -1,6 +1,5 @@
 #include "solver/territory.h"
 
-
 #include <algorithm>
 #include <array>
 #include <atomic>
