@@ -4,6 +4,7 @@
 //   cgt/dyadic.h       Dyadic: exact num / 2^exp, overflow throws std::overflow_error
 //   cgt/game_table.h   GameId (interned canonical forms), make, add, negate, leq, compare, outcome
 //   cgt/thermograph.h  thermographs, mean, temperature (CGSuite conventions for numbers)
+//   cgt/sum.h          PartSum, SumSearch: who wins a sum of many values, without its canonical form
 //   cgt/notation.h     toString / parse in CGSuite notation, ParseError
 //   cgt/hash.h         KeyHash (XXH3) for exact-key tables
 //   cgt/game.h         Side, the ShortGame concept
@@ -16,4 +17,5 @@
 #include "cgt/game_table.h"
 #include "cgt/hash.h"
 #include "cgt/notation.h"
+#include "cgt/sum.h"
 #include "cgt/thermograph.h"

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -526,6 +527,13 @@ GameId negate(GameId g) {
   return result;
 }
 
+namespace {
+// Set by sumWithin on its own thread: the sums it may still compute from scratch (cached ones
+// are free). Thrown out of add() only where no lock is held; every cached result is complete.
+thread_local int64_t* addAllowance = nullptr;
+struct AllowanceExceeded {};
+}  // namespace
+
 GameId add(GameId a, GameId b) {
   if (a == zero()) return b;
   if (b == zero()) return a;
@@ -536,6 +544,7 @@ GameId add(GameId a, GameId b) {
   const uint64_t key = pairKey(a, b);
   uint32_t cached;
   if (addCache().find(key, cached)) return cached;
+  if (addAllowance && (*addAllowance)-- <= 0) throw AllowanceExceeded{};
   std::vector<GameId> L, R;
   if (na.isNum || nb.isNum) {  // number translation: x + G = {x + G^L | x + G^R}
     const GameId x = na.isNum ? a : b;
@@ -558,6 +567,20 @@ GameId add(GameId a, GameId b) {
 }
 
 GameId subtract(GameId a, GameId b) { return add(a, negate(b)); }
+
+std::optional<GameId> sumWithin(std::span<const GameId> values, uint64_t allowance) {
+  int64_t left = static_cast<int64_t>(std::min<uint64_t>(allowance, std::numeric_limits<int64_t>::max()));
+  addAllowance = &left;
+  GameId sum = zero();
+  try {
+    for (GameId v : values) sum = add(sum, v);
+  } catch (const AllowanceExceeded&) {
+    addAllowance = nullptr;
+    return std::nullopt;
+  }
+  addAllowance = nullptr;
+  return sum;
+}
 
 bool leq(GameId a, GameId b) {
   if (a == b) return true;

@@ -33,6 +33,9 @@ GameId make(std::initializer_list<GameId> left, std::initializer_list<GameId> ri
 GameId add(GameId a, GameId b);
 GameId negate(GameId g);
 GameId subtract(GameId a, GameId b);
+// The sum of `values`, or nullopt once more than `allowance` pairwise sums were computed anew
+// (a sum of several hot values can have a canonical form far too large to be worth building).
+std::optional<GameId> sumWithin(std::span<const GameId> values, uint64_t allowance);
 
 bool leq(GameId a, GameId b);
 Cmp compare(GameId a, GameId b);

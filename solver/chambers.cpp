@@ -106,6 +106,7 @@ Board cropToContent(const Board& board) {
     r1 = std::max(r1, board.rankOf(sq));
   }
   if (f1 < 0) return crop(board, 0, 0, 0, 0, [](int) { return true; });
+  if (f0 == 0 && r0 == 0 && f1 == board.width() - 1 && r1 == board.height() - 1) return board;  // tight already
   return crop(board, f0, f1, r0, r1, [](int) { return true; });
 }
 

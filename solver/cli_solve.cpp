@@ -33,6 +33,8 @@ int runSolve(const std::vector<std::string>& args) {
       ("hash", po::value<size_t>()->default_value(512), "table memory in MB")
       ("canonical-nodes", po::value<uint64_t>()->default_value(SolveOptions{}.canonicalNodes),
        "expansions allowed to a chamber's canonical form before deciding by search (0: no limit)")
+      ("total-nodes", po::value<uint64_t>()->default_value(SolveOptions{}.totalNodes),
+       "sums built anew allowed to the canonical form of the total; beyond it the total is written as the sum of the chamber values (0: no limit)")
       ("time-limit", po::value<double>()->default_value(0), "seconds per position; 0 = none (then 'unknown', never a guess)");
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>());
@@ -65,6 +67,8 @@ int runSolve(const std::vector<std::string>& args) {
   options.timeLimitSeconds = vm["time-limit"].as<double>();
   options.canonicalNodes = vm["canonical-nodes"].as<uint64_t>();
   if (options.canonicalNodes == 0) options.canonicalNodes = std::numeric_limits<uint64_t>::max();
+  options.totalNodes = vm["total-nodes"].as<uint64_t>();
+  if (options.totalNodes == 0) options.totalNodes = std::numeric_limits<uint64_t>::max();
   options.allWinningMoves = vm.count("all-moves") > 0;
   options.fillingLines = report.fillingLines;
   // Read every file first: an input error should stop the run before any solving.

@@ -56,6 +56,19 @@ std::string moveList(const Board& board, const std::vector<Move>& moves, Notatio
 
 bool isHot(cgt::GameId g) { return !cgt::isNumber(g) && cgt::temperature(g).num > 0; }
 
+// The canonical total, or else the sum of the chamber values written out (CGSuite reads it).
+std::string totalText(const Analysis& a) {
+  if (a.total) return cgt::toString(*a.total);
+  if (!a.totalMean) return "unknown";
+  std::string sum;
+  for (const ChamberReport& r : a.chambers) {
+    if (*r.value == cgt::zero()) continue;
+    if (!sum.empty()) sum += " + ";
+    sum += cgt::toString(*r.value);
+  }
+  return sum;
+}
+
 const char* winnerName(Color c) { return c == Color::Black ? "black" : "white"; }
 
 }  // namespace
@@ -129,12 +142,17 @@ void printAnalysis(std::ostream& out, const Board& board, const Analysis& a, con
     if (options.fillingLines && !r.fillingLine.empty())
       out << "         filling: " << moveList(board, r.fillingLine, options.notation, " ") << '\n';
   }
-  out << "\nTotal: " << (a.total ? cgt::toString(*a.total) : std::string("unknown"));
-  if (a.total) {
-    static const char* kOutcome[] = {"Black wins whoever moves first", "White wins whoever moves first",
-                                     "the second player wins", "the first player wins"};
-    out << "  (" << kOutcome[static_cast<int>(cgt::outcome(*a.total))] << ")";
+  out << "\nTotal: " << totalText(a);
+  if (a.blackToMove.verdict != Verdict::Unknown && a.whiteToMove.verdict != Verdict::Unknown) {
+    const bool black = a.blackToMove.verdict == Verdict::Win, white = a.whiteToMove.verdict == Verdict::Win;
+    out << "  (" << (black && white ? "the first player wins"
+                     : black       ? "Black wins whoever moves first"
+                     : white       ? "White wins whoever moves first"
+                                   : "the second player wins")
+        << ")";
   }
+  if (!a.total && a.totalMean)
+    out << "\n       (canonical form over --total-nodes; mean " << cgt::toString(*a.totalMean) << ")";
   out << "\n\n";
   for (Color c : {board.sideToMove(), opposite(board.sideToMove())}) {
     const SideReport& side = a.forSide(c);
@@ -165,7 +183,9 @@ void printAnalysisJson(std::ostream& out, const Board& board, const Analysis& a,
       out << ", \"line\": " << quoted(moveList(board, r.fillingLine, options.notation, " "));
     out << ", \"squares\": " << quoted(squareList(board, r.chamber.squares)) << "}";
   }
-  out << "], \"total\": " << (a.total ? quoted(cgt::toString(*a.total)) : "null");
+  out << "], \"total\": " << (a.totalMean ? quoted(totalText(a)) : "null")
+      << ", \"total_canonical\": " << (a.total ? "true" : "false");
+  if (a.totalMean) out << ", \"total_mean\": " << quoted(cgt::toString(*a.totalMean));
   for (Color c : {Color::Black, Color::White}) {
     const SideReport& side = a.forSide(c);
     out << ", \"" << (c == Color::Black ? "black_to_move" : "white_to_move") << "\": {";

@@ -3,6 +3,7 @@
 #include <tbb/concurrent_hash_map.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <limits>
 
 #include "cgt/hash.h"
+#include "cgt/sum.h"
 #include "solver/territory.h"
 
 namespace amazons {
@@ -18,7 +20,7 @@ namespace {
 
 // Shares of SolveOptions::canonicalNodes: a root chamber's first try, and a try inside the
 // search (paid again at every node where it fails).
-constexpr uint64_t kQuickShare = 64;
+constexpr uint64_t kQuickShare = 16;
 constexpr uint64_t kSearchShare = 1000;
 
 // Contested regions with at least this many empty squares evaluate their options in parallel.
@@ -49,7 +51,9 @@ struct RegionFrame {
 }  // namespace
 
 struct Solver::Impl {
-  explicit Impl(SolveOptions o) : options(o), territory(std::max<size_t>(1, o.hashMegabytes / 4)) {}
+  explicit Impl(SolveOptions o) : options(o), territory(std::max<size_t>(1, o.hashMegabytes / 4)) {
+    cgt::zero();  // the game table's first nodes are allocated with the solver, not in an analysis
+  }
 
   SolveOptions options;
   TerritorySolver territory;
@@ -84,11 +88,13 @@ struct Solver::Impl {
   struct TooLarge {};
 
   cgt::GameId value(const Board& board, const Search& search, Budget* budget = nullptr) {
-    // Transpositions reach the same board often: remember it before any splitting.
-    std::string key(2 + board.squares(), '\0');
+    // Transpositions reach the same board often: remember it before any splitting. Two bits a
+    // cell keep the keys of regions up to 52 squares inside std::string's own buffer.
+    std::string key(2 + (board.squares() + 3) / 4, '\0');
     key[0] = static_cast<char>(board.width());
     key[1] = static_cast<char>(board.height());
-    for (int sq = 0; sq < board.squares(); ++sq) key[2 + sq] = static_cast<char>(board.at(sq));
+    for (int sq = 0; sq < board.squares(); ++sq)
+      key[2 + sq / 4] = static_cast<char>(key[2 + sq / 4] | (static_cast<int>(board.at(sq)) << (2 * (sq % 4))));
     {
       decltype(boardTable)::const_accessor found;
       if (boardTable.find(found, key)) return found->second;
@@ -107,7 +113,13 @@ struct Solver::Impl {
       case ChamberClass::BlackOnly: return territoryValue(extractRegion(board, chamber), Color::Black);
       case ChamberClass::WhiteOnly: return territoryValue(extractRegion(board, chamber), Color::White);
       case ChamberClass::Contested: {
-        const NormalisedRegion n = normalise(extractRegion(board, chamber));
+        // Most chambers are in the table: their key alone finds them, without the board.
+        const Board region = extractRegion(board, chamber);
+        {
+          decltype(contestedTable)::const_accessor found;
+          if (contestedTable.find(found, regionKey(region))) return found->second;
+        }
+        const NormalisedRegion n = normalise(region);
         return contested(n.board, n.key, search, budget);
       }
     }
@@ -131,7 +143,7 @@ struct Solver::Impl {
       after.play(moves[i]);
       out[i] = value(after, search, budget);
     };
-    if (region.emptyCount() >= kParallelEmpty) {
+    if (region.emptyCount() >= kParallelEmpty && tbb::this_task_arena::max_concurrency() > 1) {
       // Isolated: were an enclosing loop cancelled (a sibling gave up), a bound loop would stop
       // quietly with options missing and this form would be stored wrong. An exception of our
       // own still cancels it and propagates.
@@ -158,14 +170,15 @@ struct Solver::Impl {
     return result;
   }
 
-  // ---- Deciding a sum whose large contested chambers have no canonical form in memory ----
-  // A state is a canonical sum of everything small plus "raw" regions (normalised contested
-  // chambers searched move by move). The table key is exact: mover, the sum's id and the
-  // sorted keys of the raw regions.
+  // ---- Deciding sums: every chamber as a canonical part where its form is known, raw else ----
+  // A state is the known values as a cgt::PartSum (never added into one canonical form: the
+  // sum of a few hot values is huge) plus "raw" regions, normalised contested chambers too
+  // large for their form, searched move by move. With no raw region cgt::SumSearch decides.
   struct SumState {
-    cgt::GameId known;
+    cgt::PartSum known;
     std::vector<NormalisedRegion> raw;
   };
+  cgt::SumSearch knownSums{std::max<size_t>(1, tableLimit() / 128)};
   tbb::concurrent_hash_map<std::string, bool, cgt::KeyHashCompare> sumTable;  // by sumKey
 
   // The chamber's value within `allowance` expansions, or nullopt (and search.rawFrom lowered)
@@ -190,7 +203,7 @@ struct Solver::Impl {
     for (const Chamber& chamber : findChambers(board)) {
       // Inside the search a smaller allowance: a failed try there is paid at every node.
       if (const auto v = tryChamberValue(board, chamber, std::max<uint64_t>(1, options.canonicalNodes / kSearchShare), search, false))
-        state.known = cgt::add(state.known, *v);
+        state.known.add(*v);
       else state.raw.push_back(normalise(extractRegion(board, chamber)));
     }
   }
@@ -200,11 +213,11 @@ struct Solver::Impl {
     for (const NormalisedRegion& r : state.raw) keys.push_back(&r.key);
     std::sort(keys.begin(), keys.end(), [](const std::string* x, const std::string* y) { return *x < *y; });
     std::string key(1, static_cast<char>(mover));
-    key.append(reinterpret_cast<const char*>(&state.known), sizeof state.known);
     for (const std::string* k : keys) {
       key += static_cast<char>(k->size());
       key += *k;
     }
+    state.known.appendKey(key);  // fixed-size fields after the length-prefixed region keys
     return key;
   }
 
@@ -245,9 +258,10 @@ struct Solver::Impl {
     return next;
   }
 
+  static cgt::Side sideOf(Color c) { return c == Color::Black ? cgt::Side::Left : cgt::Side::Right; }
+
   bool moverWinsSum(const SumState& state, Color mover, Search& search) {
-    if (state.raw.empty())
-      return mover == Color::Black ? !cgt::leq(state.known, cgt::zero()) : !cgt::leq(cgt::zero(), state.known);
+    if (state.raw.empty()) return knownSums.moverWins(state.known, sideOf(mover));
     const std::string key = sumKey(state, mover);
     {
       decltype(sumTable)::const_accessor found;
@@ -261,49 +275,68 @@ struct Solver::Impl {
         wins = true;
         break;
       }
-    const auto knownOptions = mover == Color::Black ? cgt::leftOptions(state.known) : cgt::rightOptions(state.known);
-    for (size_t k = 0; k < knownOptions.size() && !wins; ++k)
-      wins = !moverWinsSum(SumState{knownOptions[k], state.raw}, opposite(mover), search);
+    if (!wins)
+      for (const auto& [part, option] : state.known.moves(sideOf(mover)))
+        if (!moverWinsSum(SumState{state.known.replaced(part, option), state.raw}, opposite(mover), search)) {
+          wins = true;
+          break;
+        }
+    // Number avoidance: with a known part that is not a number, some move outside the numbers
+    // wins if any does (the move to the option that attains the part's stop does). Without one
+    // the raw regions may add up to a number, and moving in the number may be the only win.
+    if (!wins && state.known.parts().empty()) {
+      const cgt::GameId x = cgt::number(state.known.number());
+      for (cgt::GameId option : mover == Color::Black ? cgt::leftOptions(x) : cgt::rightOptions(x)) {
+        SumState next{{}, state.raw};
+        next.known.add(option);
+        if (!moverWinsSum(next, opposite(mover), search)) {
+          wins = true;
+          break;
+        }
+      }
+    }
     if (tableBytes.load(std::memory_order_relaxed) < tableLimit() && sumTable.insert({key, wins}))
       tableBytes += entryBytes(key);
     return wins;
   }
 
-  // The verdict for one side to move, and its winning (or most stubborn) moves. `root` is the
-  // whole position as a sum; chambers whose value is unknown are among its raw regions.
-  // Candidates go best mean for the mover first (when the value after them is known), so the
-  // first winning one found is the winning move of best mean and, when losing, the first is
-  // the most stubborn.
-  void decide(const Board& board, const std::vector<ChamberReport>& chambers, const SumState& root, SideReport& side,
-              Search& search) {
+  // The whole position as a sum: known chamber values as parts, the others raw. `except`
+  // leaves one chamber out.
+  static SumState sumOf(const std::vector<ChamberReport>& chambers, size_t except = SIZE_MAX) {
+    SumState state;
+    for (size_t i = 0; i < chambers.size(); ++i) {
+      if (i == except) continue;
+      if (chambers[i].value) state.known.add(*chambers[i].value);
+      else state.raw.push_back(normalise(chambers[i].region));
+    }
+    return state;
+  }
+
+  // The verdict for one side to move, and its winning (or most stubborn) moves. Candidates go
+  // best mean for the mover first (when every value is known), so the first winning one found
+  // is the winning move of best mean and, when losing, the first is the most stubborn.
+  void decide(const Board& board, const std::vector<ChamberReport>& chambers, SideReport& side, Search& search) {
     const Color mover = side.mover;
-    const bool wins = moverWinsSum(root, mover, search);
+    const bool wins = moverWinsSum(sumOf(chambers), mover, search);
     side.verdict = wins ? Verdict::Win : Verdict::Loss;
     side.hasMove = board.hasMove(mover);
     if (!side.hasMove) return;
-    // A move changes one chamber. With every value known, whether it wins is one comparison
-    // of that chamber's new value with minus the rest (no canonical sum per move), and the
-    // mean after it is the rest's mean plus the new value's (means add).
+    // A move changes one chamber: the rest stays as it was, and means add.
     struct Candidate {
       Move onBoard;
       std::optional<cgt::Dyadic> mean;  // for the mover
-      std::function<bool()> wins;       // whether it wins
+      SumState after;                   // the opponent to move
     };
     std::vector<Candidate> candidates;
-    const bool exact = root.raw.empty();
-    cgt::Dyadic totalMean;  // of every chamber, when exact
+    const bool exact = std::all_of(chambers.begin(), chambers.end(), [](const ChamberReport& r) { return r.value.has_value(); });
+    cgt::Dyadic totalMean;
     if (exact)
       for (const ChamberReport& report : chambers) totalMean += cgt::mean(*report.value);
-    size_t rawIndex = 0;
-    for (const ChamberReport& report : chambers) {
-      const bool raw = !report.value;
-      const size_t myRaw = raw ? rawIndex++ : 0;
+    for (size_t i = 0; i < chambers.size(); ++i) {
+      const ChamberReport& report = chambers[i];
       const bool mine = mover == Color::Black ? report.chamber.blackAmazons > 0 : report.chamber.whiteAmazons > 0;
       if (!mine || report.chamber.empty == 0) continue;
-      SumState rest{raw ? root.known : cgt::subtract(root.known, *report.value), {}};
-      for (size_t j = 0; j < root.raw.size(); ++j)
-        if (!raw || j != myRaw) rest.raw.push_back(root.raw[j]);
-      const cgt::GameId minusRest = cgt::negate(rest.known);
+      const SumState rest = sumOf(chambers, i);
       const cgt::Dyadic restMean = exact ? totalMean - cgt::mean(*report.value) : cgt::Dyadic{};
       const RegionFrame frame = RegionFrame::of(board, report.chamber);
       std::vector<Move> moves = report.region.legalMoves(mover);
@@ -316,21 +349,17 @@ struct Solver::Impl {
       for (const Move& m : moves) {
         Board after = report.region;
         after.play(m);
-        Candidate c{frame.toBoard(board, report.region, m), std::nullopt, {}};
-        if (exact) {
-          const cgt::GameId v = value(after, search);
-          const cgt::Dyadic mean = restMean + cgt::mean(v);
-          c.mean = mover == Color::Black ? mean : -mean;
-          // The opponent, to move next, loses iff rest + v >= 0 (Black moved) or <= 0.
-          c.wins = [v, minusRest, mover] {
-            return mover == Color::Black ? cgt::leq(minusRest, v) : cgt::leq(v, minusRest);
-          };
+        Candidate c{frame.toBoard(board, report.region, m), std::nullopt, rest};
+        if (report.value) {  // its options' values are in the table already
+          cgt::Dyadic mean = restMean;
+          for (const Chamber& piece : findChambers(after)) {
+            const cgt::GameId v = chamberValue(after, piece, search);
+            c.after.known.add(v);
+            if (exact) mean += cgt::mean(v);
+          }
+          if (exact) c.mean = mover == Color::Black ? mean : -mean;
         } else {
-          SumState next = rest;
-          addRegion(after, next, search);
-          c.wins = [this, next = std::move(next), mover, &search] {
-            return !moverWinsSum(next, opposite(mover), search);
-          };
+          addRegion(after, c.after, search);
         }
         candidates.push_back(std::move(c));
       }
@@ -343,7 +372,7 @@ struct Solver::Impl {
       return;
     }
     for (const Candidate& c : candidates) {
-      if (!c.wins()) continue;
+      if (moverWinsSum(c.after, opposite(mover), search)) continue;
       side.winningMoves.push_back(c.onBoard);
       if (!side.bestMove) side.bestMove = c.onBoard;
       if (!options.allWinningMoves) break;
@@ -355,11 +384,12 @@ Solver::Solver(SolveOptions options) : impl_(std::make_unique<Impl>(options)) {}
 Solver::~Solver() = default;
 
 cgt::GameId Solver::value(const Board& region) { return impl_->value(region, Impl::Search{}); }
-uint64_t Solver::nodes() const { return impl_->nodes + impl_->territory.nodes(); }
+uint64_t Solver::nodes() const { return impl_->nodes + impl_->knownSums.nodes() + impl_->territory.nodes(); }
 void Solver::clear() {
   impl_->contestedTable.clear();
   impl_->boardTable.clear();
   impl_->sumTable.clear();
+  impl_->knownSums.clear();
   impl_->tableBytes = 0;
   impl_->territory.clear();
 }
@@ -386,13 +416,8 @@ Analysis Solver::analyse(const Board& board) {
   // verdicts then come from the search over sums, which needs no value for the others; last,
   // the chambers still unknown get the full allowance so that their values can be reported.
   const uint64_t quick = std::max<uint64_t>(1, s.options.canonicalNodes / kQuickShare);
-  auto rootSum = [&] {
-    Impl::SumState root{cgt::zero(), {}};
-    for (const ChamberReport& r : a.chambers) {
-      if (r.value) root.known = cgt::add(root.known, *r.value);
-      else root.raw.push_back(normalise(r.region));
-    }
-    return root;
+  auto allKnown = [&] {
+    return std::all_of(a.chambers.begin(), a.chambers.end(), [](const ChamberReport& r) { return r.value.has_value(); });
   };
   try {
     tbb::parallel_for(size_t{0}, a.chambers.size(), [&](size_t i) {
@@ -410,25 +435,33 @@ Analysis Solver::analyse(const Board& board) {
       if (kind == ChamberClass::Dead || kind == ChamberClass::Closed) r.moves = 0;
       r.value = s.tryChamberValue(board, r.chamber, quick, search, true);  // unset: decided by search
     });
-    Impl::SumState root = rootSum();
-    s.decide(board, a.chambers, root, a.blackToMove, search);
-    s.decide(board, a.chambers, root, a.whiteToMove, search);
-    if (!root.raw.empty() && s.options.canonicalNodes > quick) {
+    s.decide(board, a.chambers, a.blackToMove, search);
+    s.decide(board, a.chambers, a.whiteToMove, search);
+    if (!allKnown() && s.options.canonicalNodes > quick) {
       tbb::parallel_for(size_t{0}, a.chambers.size(), [&](size_t i) {
         ChamberReport& r = a.chambers[i];
         if (!r.value) r.value = s.tryChamberValue(board, r.chamber, s.options.canonicalNodes, search, true);
       });
-      root = rootSum();
-      if (root.raw.empty()) {  // every value known now: choose the moves again, by mean
+      if (allKnown()) {  // every value known now: choose the moves again, by mean
         a.blackToMove = SideReport{Color::Black};
         a.whiteToMove = SideReport{Color::White};
-        s.decide(board, a.chambers, root, a.blackToMove, search);
-        s.decide(board, a.chambers, root, a.whiteToMove, search);
+        s.decide(board, a.chambers, a.blackToMove, search);
+        s.decide(board, a.chambers, a.whiteToMove, search);
       }
     }
-    if (root.raw.empty()) a.total = root.known;
+    if (allKnown()) {
+      std::vector<cgt::GameId> values;
+      cgt::Dyadic mean;
+      for (const ChamberReport& r : a.chambers) {
+        values.push_back(*r.value);
+        mean += cgt::mean(*r.value);
+      }
+      a.totalMean = mean;
+      a.total = cgt::sumWithin(values, s.options.totalNodes);
+    }
   } catch (const SolveTimeout&) {
     a.total.reset();
+    a.totalMean.reset();
     a.blackToMove = SideReport{Color::Black};
     a.whiteToMove = SideReport{Color::White};
     a.blackToMove.hasMove = board.hasMove(Color::Black);

@@ -22,6 +22,10 @@ struct SolveOptions {
   // Beyond it the verdicts come from the search over sums and that chamber's value is
   // reported unknown. A small share of it is tried first, before the search.
   uint64_t canonicalNodes = 20000;
+  // Sums built anew allowed to the canonical form of the total (0 in the CLI: no limit). A
+  // sum of several hot values can be huge; beyond it the total is given as the sum of the
+  // chamber values. The verdicts never need it.
+  uint64_t totalNodes = 1000;
   bool allWinningMoves = false;       // list every winning move, not only the first
   bool fillingLines = false;          // an optimal filling sequence for each territory
 };
@@ -49,7 +53,8 @@ struct SideReport {
 
 struct Analysis {
   std::vector<ChamberReport> chambers;
-  std::optional<cgt::GameId> total;   // sum of the chamber values
+  std::optional<cgt::GameId> total;   // canonical sum of the chamber values, within totalNodes
+  std::optional<cgt::Dyadic> totalMean;  // the mean of that sum, whenever every value is known
   SideReport blackToMove{Color::Black};
   SideReport whiteToMove{Color::White};
   const SideReport& forSide(Color c) const { return c == Color::Black ? blackToMove : whiteToMove; }

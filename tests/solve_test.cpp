@@ -5,11 +5,13 @@
 
 #include <array>
 #include <random>
+#include <sstream>
 #include <tuple>
 
 #include "cgt/cgt.h"
 #include "solver/formats.h"
 #include "solver/minimax.h"
+#include "solver/report.h"
 #include "solver/solve.h"
 #include "tests/support/naive.h"
 
@@ -182,6 +184,68 @@ TEST(Solve, SearchFallbackAgreesWithOracle) {
     }
   }
   EXPECT_GT(compared, 250);
+}
+
+// Three or four separate 3x3 chambers, each with one amazon a side and at most one arrow: sums
+// of hot values whose canonical total is large (the bench/sums-3x3.txt kind).
+Board separateChambers(std::mt19937_64& rng, int count) {
+  Board board(4 * count - 1, 3);
+  for (int r = 0; r < 3; ++r)
+    for (int i = 1; i < count; ++i) board.set(board.square(4 * i - 1, r), Cell::Arrow);
+  for (int i = 0; i < count; ++i) {
+    std::vector<int> cells;
+    for (int r = 0; r < 3; ++r)
+      for (int f = 4 * i; f < 4 * i + 3; ++f) cells.push_back(board.square(f, r));
+    std::shuffle(cells.begin(), cells.end(), rng);
+    board.set(cells[0], Cell::Black);
+    board.set(cells[1], Cell::White);
+    if (rng() % 2) board.set(cells[2], Cell::Arrow);
+  }
+  return board;
+}
+
+TEST(Solve, SumsOfChambersAgreeWithTheirCanonicalTotal) {
+  // The verdicts come from the search over the parts; the canonical total, built here without
+  // limit, is the second algorithm. The total shown is the sum written out when over budget.
+  SolveOptions options;
+  options.totalNodes = 1;
+  Solver solver(options);
+  std::mt19937_64 rng(2026);
+  int written = 0;
+  for (int trial = 0; trial < 30; ++trial) {
+    const Board board = separateChambers(rng, 3 + trial % 2);
+    const Analysis a = solver.analyse(board);
+    std::vector<cgt::GameId> values;
+    for (const ChamberReport& r : a.chambers) values.push_back(*r.value);
+    const cgt::GameId total = *cgt::sumWithin(values, ~uint64_t{0});
+    ASSERT_EQ(moverWins(a, Color::Black), cgt::moverWins(total, cgt::Side::Left)) << toOneLine(board);
+    ASSERT_EQ(moverWins(a, Color::White), cgt::moverWins(total, cgt::Side::Right)) << toOneLine(board);
+    ASSERT_EQ(*a.totalMean, cgt::mean(total));
+    if (a.total) {
+      EXPECT_EQ(*a.total, total);
+    } else {
+      ++written;
+      std::ostringstream text;
+      printAnalysis(text, board, a, ReportOptions{});
+      EXPECT_NE(text.str().find("canonical form over --total-nodes"), std::string::npos);
+      const size_t from = text.str().find("Total: ");
+      const std::string totalLine = text.str().substr(from, text.str().find('\n', from) - from);
+      for (cgt::GameId v : values) {
+        if (v == cgt::zero()) continue;
+        EXPECT_NE(totalLine.find(cgt::toString(v)), std::string::npos) << totalLine;
+      }
+    }
+    for (Color mover : {Color::Black, Color::White}) {
+      const SideReport& side = a.forSide(mover);
+      if (side.verdict != Verdict::Win) continue;
+      Board after = board;
+      after.setSideToMove(mover);
+      after.play(*side.bestMove);
+      EXPECT_FALSE(cgt::moverWins(solver.value(after), mover == Color::Black ? cgt::Side::Right : cgt::Side::Left))
+          << toOneLine(board) << " " << colorName(mover) << " to move";
+    }
+  }
+  EXPECT_GT(written, 5);
 }
 
 TEST(Solve, TimeLimitSaysUnknownNeverAGuess) {

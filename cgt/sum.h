@@ -1,0 +1,69 @@
+// Who wins a sum of many canonical values, decided without the canonical form of the sum.
+//
+// The canonical form of a sum of several hot values can be enormous (four 3x3 Amazons
+// chambers give one of 200 KB of text), yet who wins the sum is a small search over its parts:
+// a move replaces one part by one of its options. Numbers fold into one number that is never
+// moved in (number avoidance), and the stops of the parts bound the stops of the sum, which
+// settles most positions before any move is tried.
+#pragma once
+#include <tbb/concurrent_hash_map.h>
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cgt/dyadic.h"
+#include "cgt/game.h"
+#include "cgt/game_table.h"
+#include "cgt/hash.h"
+
+namespace cgt {
+
+// A disjunctive sum of canonical values held as its parts: the numbers folded into one number,
+// the nimbers into one nimber, and a value cancelled by its negative. Sums of the same parts,
+// added in any order, have the same key.
+class PartSum {
+ public:
+  void add(GameId g);
+  // This sum with part i replaced by g (one of its options, say).
+  PartSum replaced(size_t i, GameId g) const;
+
+  const Dyadic& number() const { return number_; }
+  const std::vector<GameId>& parts() const { return parts_; }  // the non-numbers, sorted by id
+  std::vector<GameId> values() const;                         // the parts and the number, if not 0
+
+  // The moves of `mover` in the parts, hottest part first: (part index, the option it moves to).
+  // Numbers are never moved in; equal parts are moved in once.
+  std::vector<std::pair<size_t, GameId>> moves(Side mover) const;
+
+  // Whether `mover`, moving first, wins, when the stops of the parts settle it without search.
+  std::optional<bool> decidedByStops(Side mover) const;
+
+  void appendKey(std::string& key) const;  // exact: the number and the sorted part ids
+
+ private:
+  Dyadic number_;
+  std::vector<GameId> parts_;
+};
+
+// Decides sums of parts by search, with an exact table keyed by the mover and the parts.
+// Thread-safe; the table stops growing at `maxEntries`.
+class SumSearch {
+ public:
+  explicit SumSearch(size_t maxEntries) : maxEntries_(maxEntries) {}
+  bool moverWins(const PartSum& sum, Side mover);
+  uint64_t nodes() const { return nodes_; }
+  void clear() { table_.clear(); }
+
+ private:
+  size_t maxEntries_;
+  tbb::concurrent_hash_map<std::string, bool, KeyHashCompare> table_;
+  std::atomic<uint64_t> nodes_{0};
+};
+
+// Left moving first wins g iff g is not <= 0; Right moving first wins iff g is not >= 0.
+inline bool moverWins(GameId g, Side mover) { return mover == Side::Left ? !leq(g, zero()) : !leq(zero(), g); }
+
+}  // namespace cgt
