@@ -8,7 +8,9 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
 #include <oneapi/tbb/task_arena.h>
 #include <oneapi/tbb/task_group.h>
 
@@ -488,7 +490,7 @@ TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wan
   TerritoryResult result;
   result.parts.resize(mine.size());
   std::vector<std::vector<Move>> lines(mine.size());
-  tbb::parallel_for(size_t{0}, mine.size(), [&](size_t i) {
+  auto solvePart = [&](size_t i) {
     const Component& ch = mine[i];
     int f0 = 0, r0 = 0;
     const Board region = extractComponent(b, ch, &f0, &r0);
@@ -498,7 +500,17 @@ TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wan
     auto toBoard = [&](int sq) { return static_cast<uint8_t>(b.square(region.fileOf(sq) + f0, region.rankOf(sq) + r0)); };
     for (const Move& m : impl_->line(region, value, ctx))
       lines[i].push_back({toBoard(m.from), toBoard(m.to), toBoard(m.arrow)});
-  });
+  };
+  if (mine.size() == 1 || tbb::this_task_arena::max_concurrency() == 1) {
+    for (size_t i = 0; i < mine.size(); ++i) solvePart(i);
+  } else {
+    // Isolated: were an enclosing loop cancelled (a sibling gave up), a bound loop would skip
+    // parts quietly and return too few moves.
+    tbb::task_group_context isolated(tbb::task_group_context::isolated);
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, mine.size(), 1), [&](const tbb::blocked_range<size_t>& r) {
+      for (size_t i = r.begin(); i != r.end(); ++i) solvePart(i);
+    }, isolated);
+  }
   for (size_t i = 0; i < mine.size(); ++i) {
     result.moves += result.parts[i].moves;
     result.empty += result.parts[i].empty;
