@@ -107,6 +107,24 @@ void BM_SumOfTenHotValues(benchmark::State& state) {
 }
 BENCHMARK(BM_SumOfTenHotValues)->Unit(benchmark::kMillisecond);
 
+// Who wins the same kind of sum, both sides to move, by cgt::SumSearch over its parts (a fresh
+// table each iteration), without building the canonical sum.
+void BM_WhoWinsTenHotValuesBySearch(benchmark::State& state) {
+  std::mt19937 rng(static_cast<uint32_t>(nextSalt()));
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::vector<GameId> vals = hotValues(rng, 10, static_cast<int>(nextSalt()));
+    SumSearch search(1 << 20);
+    state.ResumeTiming();
+    PartSum sum;
+    for (GameId g : vals) sum.add(g);
+    benchmark::DoNotOptimize(search.moverWins(sum, Side::Left));
+    benchmark::DoNotOptimize(search.moverWins(sum, Side::Right));
+  }
+  state.SetLabel("fresh values each iteration");
+}
+BENCHMARK(BM_WhoWinsTenHotValuesBySearch)->Unit(benchmark::kMillisecond);
+
 // Comparisons between sums of 8 hot values (a pool built once; each iteration a pair not
 // compared before, so the leq cache does not answer at the top level).
 void BM_CompareSums(benchmark::State& state) {
