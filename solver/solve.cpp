@@ -110,8 +110,12 @@ struct Solver::Impl {
     switch (chamber.kind) {
       case ChamberClass::Dead:
       case ChamberClass::Closed: return cgt::zero();
-      case ChamberClass::BlackOnly: return territoryValue(extractRegion(board, chamber), Color::Black);
-      case ChamberClass::WhiteOnly: return territoryValue(extractRegion(board, chamber), Color::White);
+      // One empty square in a one-colour chamber touches an amazon, which steps there and shoots
+      // back: one move, the most it can hold. Common after splits, and not worth a lookup.
+      case ChamberClass::BlackOnly:
+        return chamber.empty == 1 ? cgt::integer(1) : territoryValue(extractRegion(board, chamber), Color::Black);
+      case ChamberClass::WhiteOnly:
+        return chamber.empty == 1 ? cgt::integer(-1) : territoryValue(extractRegion(board, chamber), Color::White);
       case ChamberClass::Contested: {
         // Most chambers are in the table: their key alone finds them, without the board.
         const Board region = extractRegion(board, chamber);
