@@ -65,8 +65,7 @@ Dyadic Dyadic::half() const {
   return d;
 }
 
-std::strong_ordering operator<=>(const Dyadic& a, const Dyadic& b) {
-  if (a.exp == b.exp) return a.num <=> b.num;
+std::strong_ordering Dyadic::compareUnaligned(const Dyadic& a, const Dyadic& b) {
   const int sa = (a.num > 0) - (a.num < 0), sb = (b.num > 0) - (b.num < 0);
   if (sa != sb) return sa <=> sb;
   // Same sign, both non-zero. Shift the one with the smaller exponent up.

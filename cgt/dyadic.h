@@ -26,7 +26,13 @@ struct Dyadic {
   Dyadic half() const;
 
   friend bool operator==(const Dyadic& a, const Dyadic& b) { return a.num == b.num && a.exp == b.exp; }
-  friend std::strong_ordering operator<=>(const Dyadic& a, const Dyadic& b);
+  // Inline for equal exponents (integers, most stops), which need no shift.
+  friend std::strong_ordering operator<=>(const Dyadic& a, const Dyadic& b) {
+    return a.exp == b.exp ? a.num <=> b.num : compareUnaligned(a, b);
+  }
+
+ private:
+  static std::strong_ordering compareUnaligned(const Dyadic& a, const Dyadic& b);
 };
 
 Dyadic operator+(const Dyadic& a, const Dyadic& b);

@@ -278,8 +278,7 @@ class FixedGame {
   FixedGame(const std::vector<GameId>& L, const std::vector<GameId>& R) : L_(L), R_(R) {}
   // x <= G: no G^R <= x and no x^L >= G.
   bool xLeqG(GameId x) {
-    auto it = xLeqG_.find(x);
-    if (it != xLeqG_.end()) return it->second;
+    if (const bool* known = xLeqG_.find(x)) return *known;
     bool result = true;
     for (GameId gr : R_)
       if (leq(gr, x)) {
@@ -292,13 +291,12 @@ class FixedGame {
           result = false;
           break;
         }
-    xLeqG_.emplace(x, result);
+    xLeqG_.insert(x, result);
     return result;
   }
   // G <= y: no G^L >= y and no y^R <= G.
   bool gLeqX(GameId y) {
-    auto it = gLeqX_.find(y);
-    if (it != gLeqX_.end()) return it->second;
+    if (const bool* known = gLeqX_.find(y)) return *known;
     bool result = true;
     for (GameId gl : L_)
       if (leq(y, gl)) {
@@ -311,14 +309,41 @@ class FixedGame {
           result = false;
           break;
         }
-    gLeqX_.emplace(y, result);
+    gLeqX_.insert(y, result);
     return result;
   }
 
  private:
+  // Most canonicalisations ask about few games: a flat list searched linearly spares a node
+  // allocation per answer; past kFlat answers a hash map takes over.
+  class Memo {
+   public:
+    const bool* find(GameId x) const {
+      if (!map_.empty()) {
+        const auto it = map_.find(x);
+        return it == map_.end() ? nullptr : &it->second;
+      }
+      for (const auto& [k, v] : flat_)
+        if (k == x) return &v;
+      return nullptr;
+    }
+    void insert(GameId x, bool v) {
+      if (map_.empty() && flat_.size() < kFlat) {
+        flat_.emplace_back(x, v);
+        return;
+      }
+      if (map_.empty()) map_.insert(flat_.begin(), flat_.end());
+      map_.emplace(x, v);
+    }
+
+   private:
+    static constexpr size_t kFlat = 32;
+    std::vector<std::pair<GameId, bool>> flat_;
+    std::unordered_map<GameId, bool> map_;
+  };
   const std::vector<GameId>& L_;
   const std::vector<GameId>& R_;
-  std::unordered_map<GameId, bool> xLeqG_, gLeqX_;
+  Memo xLeqG_, gLeqX_;
 };
 
 // Removes dominated options: for Left, those <= another; for Right, those >= another.

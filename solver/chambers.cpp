@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <numeric>
 
 namespace amazons {
@@ -31,9 +32,58 @@ int findRoot(std::array<int, kMaxSquares>& parent, int x) {
 
 }  // namespace
 
+namespace {
+
+void classify(Chamber& c) {
+  if (c.empty == 0) c.kind = ChamberClass::Closed;
+  else if (c.blackAmazons && c.whiteAmazons) c.kind = ChamberClass::Contested;
+  else if (c.blackAmazons) c.kind = ChamberClass::BlackOnly;
+  else if (c.whiteAmazons) c.kind = ChamberClass::WhiteOnly;
+  else c.kind = ChamberClass::Dead;
+}
+
+// Boards of at most 64 squares (every chamber the solver splits again): each chamber is grown
+// from its lowest square by dilating a bit mask over its eight neighbours.
+std::vector<Chamber> findChambersSmall(const Board& board) {
+  const int w = board.width(), n = board.squares();
+  const uint64_t all = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+  uint64_t open = 0, black = 0, white = 0, notFirstFile = 0, notLastFile = 0;
+  for (int sq = 0; sq < n; ++sq) {
+    const Cell cell = board.at(sq);
+    const uint64_t bit = uint64_t{1} << sq;
+    if (cell != Cell::Arrow) open |= bit;
+    if (cell == Cell::Black) black |= bit;
+    if (cell == Cell::White) white |= bit;
+    if (sq % w != 0) notFirstFile |= bit;
+    if (sq % w != w - 1) notLastFile |= bit;
+  }
+  std::vector<Chamber> chambers;
+  for (uint64_t left = open; left;) {
+    uint64_t part = left & -left;
+    for (;;) {
+      const uint64_t row = part | ((part & notLastFile) << 1) | ((part & notFirstFile) >> 1);
+      const uint64_t grown = (row | (row << w) | (row >> w)) & all & open;
+      if (grown == part) break;
+      part = grown;
+    }
+    left &= ~part;
+    Chamber& c = chambers.emplace_back();
+    c.squares.reserve(std::popcount(part));
+    for (uint64_t bits = part; bits; bits &= bits - 1) c.squares.push_back(std::countr_zero(bits));
+    c.blackAmazons = std::popcount(part & black);
+    c.whiteAmazons = std::popcount(part & white);
+    c.empty = static_cast<int>(c.squares.size()) - c.blackAmazons - c.whiteAmazons;
+    classify(c);
+  }
+  return chambers;
+}
+
+}  // namespace
+
 std::vector<Chamber> findChambers(const Board& board) {
-  std::array<int, kMaxSquares> parent;
-  std::iota(parent.begin(), parent.end(), 0);
+  if (board.squares() <= 64) return findChambersSmall(board);
+  std::array<int, kMaxSquares> parent;  // only the board's squares are used (and set)
+  std::iota(parent.begin(), parent.begin() + board.squares(), 0);
   const int w = board.width(), h = board.height();
   // Join every non-arrow square with its non-arrow neighbours. Amazons join each other too:
   // an amazon that moves leaves its square empty, next to the other.
@@ -52,30 +102,29 @@ std::vector<Chamber> findChambers(const Board& board) {
       }
     }
   }
-  std::vector<Chamber> chambers;
-  std::array<int, kMaxSquares> indexOfRoot;
-  indexOfRoot.fill(-1);
+  // Count first, so that every list is allocated once at its size.
+  std::array<int, kMaxSquares> indexOfRoot, size;
+  std::fill(indexOfRoot.begin(), indexOfRoot.begin() + board.squares(), -1);
+  std::fill(size.begin(), size.begin() + board.squares(), 0);
+  int count = 0;
+  for (int sq = 0; sq < board.squares(); ++sq) {
+    if (board.at(sq) == Cell::Arrow) continue;
+    const int root = findRoot(parent, sq);
+    if (size[root]++ == 0) indexOfRoot[root] = count++;
+  }
+  std::vector<Chamber> chambers(count);
+  for (int sq = 0; sq < board.squares(); ++sq)
+    if (board.at(sq) != Cell::Arrow && parent[sq] == sq) chambers[indexOfRoot[sq]].squares.reserve(size[sq]);
   for (int sq = 0; sq < board.squares(); ++sq) {
     const Cell cell = board.at(sq);
     if (cell == Cell::Arrow) continue;
-    const int root = findRoot(parent, sq);
-    if (indexOfRoot[root] < 0) {
-      indexOfRoot[root] = static_cast<int>(chambers.size());
-      chambers.emplace_back();
-    }
-    Chamber& c = chambers[indexOfRoot[root]];
+    Chamber& c = chambers[indexOfRoot[findRoot(parent, sq)]];
     c.squares.push_back(sq);
     c.empty += cell == Cell::Empty;
     c.blackAmazons += cell == Cell::Black;
     c.whiteAmazons += cell == Cell::White;
   }
-  for (Chamber& c : chambers) {
-    if (c.empty == 0) c.kind = ChamberClass::Closed;
-    else if (c.blackAmazons && c.whiteAmazons) c.kind = ChamberClass::Contested;
-    else if (c.blackAmazons) c.kind = ChamberClass::BlackOnly;
-    else if (c.whiteAmazons) c.kind = ChamberClass::WhiteOnly;
-    else c.kind = ChamberClass::Dead;
-  }
+  for (Chamber& c : chambers) classify(c);
   return chambers;
 }
 
@@ -127,49 +176,71 @@ struct Symmetry {
 // Cells packed 2 bits each, rank-major in the symmetry's output frame; compared word by word.
 using Packed = std::array<uint64_t, kMaxSquares / 32>;
 
-Packed pack(const Board& board, const Symmetry& s) {
-  Packed words{};
-  const int ow = s.outWidth();
-  for (int r = 0; r < board.height(); ++r)
-    for (int f = 0; f < board.width(); ++f) {
-      const auto [nf, nr] = s.map(f, r);
-      const int index = nr * ow + nf;
-      words[index / 32] |= static_cast<uint64_t>(board.at(f, r)) << (2 * (index % 32));
-    }
-  return words;
-}
-
 std::string keyOf(const Symmetry& s, const Packed& words, int squares) {
   std::string key(2 + (squares + 3) / 4, '\0');
   key[0] = static_cast<char>(s.outWidth());
   key[1] = static_cast<char>(s.outHeight());
-  for (int i = 0; i < squares; ++i)
-    key[2 + i / 4] = static_cast<char>(key[2 + i / 4] | (((words[i / 32] >> (2 * (i % 32))) & 3) << (2 * (i % 4))));
+  // Byte j holds cells 4j..4j+3, which are bits 8j..8j+7 of the packing.
+  for (int j = 0; j < (squares + 3) / 4; ++j) key[2 + j] = static_cast<char>(words[j / 8] >> (8 * (j % 8)));
   return key;
 }
 
-// The symmetry giving the least (width, height, packed cells); ties keep the lower index.
-Symmetry bestSymmetry(const Board& board) {
-  Symmetry best{0, board.width(), board.height()};
-  Packed bestWords = pack(board, best);
-  const int words = (board.squares() + 31) / 32;
+// The symmetry giving the least (width, height, packed cells), with its packing; ties keep the
+// lower index. One pass packs all eight at once: only non-empty cells (Empty is 0) set bits.
+struct Oriented {
+  Symmetry symmetry;
+  Packed words;
+};
+// cellAt(f, r) gives the cells of a w x h board.
+template <typename CellAt>
+Oriented bestSymmetry(int w, int h, CellAt&& cellAt) {
+  if (w * h <= 32) {  // one word each: most chambers, so kept lean
+    uint64_t packs[8] = {};
+    for (int r = 0; r < h; ++r)
+      for (int f = 0; f < w; ++f) {
+        const uint64_t cell = static_cast<uint64_t>(cellAt(f, r));
+        if (cell == 0) continue;
+        for (int t = 0; t < 8; ++t) {
+          const int mf = (t & 1) ? w - 1 - f : f, mr = (t & 2) ? h - 1 - r : r;
+          packs[t] |= cell << (2 * ((t & 4) ? mf * h + mr : mr * w + mf));
+        }
+      }
+    int best = 0;
+    for (int t = 1; t < 8; ++t) {
+      const int width = (t & 4) ? h : w, bestWidth = (best & 4) ? h : w;
+      if (width < bestWidth || (width == bestWidth && packs[t] < packs[best])) best = t;
+    }
+    Packed words{};
+    words[0] = packs[best];
+    return {Symmetry{best, w, h}, words};
+  }
+  const int words = (w * h + 31) / 32;
+  Packed packs[8];
+  for (Packed& p : packs) std::fill(p.begin(), p.begin() + words, 0);  // the rest is never read
+  for (int r = 0; r < h; ++r)
+    for (int f = 0; f < w; ++f) {
+      const uint64_t cell = static_cast<uint64_t>(cellAt(f, r));
+      if (cell == 0) continue;
+      for (int t = 0; t < 8; ++t) {
+        const int mf = (t & 1) ? w - 1 - f : f, mr = (t & 2) ? h - 1 - r : r;
+        const int index = (t & 4) ? mf * h + mr : mr * w + mf;  // rank-major in the output frame
+        packs[t][index / 32] |= cell << (2 * (index % 32));
+      }
+    }
+  int best = 0;
   for (int t = 1; t < 8; ++t) {
-    const Symmetry s{t, board.width(), board.height()};
-    if (s.outWidth() > best.outWidth()) continue;
-    const Packed p = pack(board, s);
-    bool less = s.outWidth() < best.outWidth();
+    const int width = (t & 4) ? h : w, bestWidth = (best & 4) ? h : w;
+    if (width > bestWidth) continue;
+    bool less = width < bestWidth;
     for (int i = words - 1; !less && i >= 0; --i) {
-      if (p[i] != bestWords[i]) {
-        less = p[i] < bestWords[i];
+      if (packs[t][i] != packs[best][i]) {
+        less = packs[t][i] < packs[best][i];
         break;
       }
     }
-    if (less) {
-      best = s;
-      bestWords = p;
-    }
+    if (less) best = t;
   }
-  return best;
+  return {Symmetry{best, w, h}, packs[best]};
 }
 
 }  // namespace
@@ -189,8 +260,8 @@ Board extractRegion(const Board& board, const Chamber& chamber) {
 
 NormalisedRegion normalise(const Board& region) {
   const Board content = cropToContent(region);
-  const Symmetry s = bestSymmetry(content);
-  NormalisedRegion out{Board(s.outWidth(), s.outHeight()), keyOf(s, pack(content, s), content.squares())};
+  const auto [s, words] = bestSymmetry(content.width(), content.height(), [&](int f, int r) { return content.at(f, r); });
+  NormalisedRegion out{Board(s.outWidth(), s.outHeight()), keyOf(s, words, content.squares())};
   for (int r = 0; r < content.height(); ++r)
     for (int f = 0; f < content.width(); ++f) {
       const auto [nf, nr] = s.map(f, r);
@@ -200,10 +271,27 @@ NormalisedRegion normalise(const Board& region) {
   return out;
 }
 
+std::string regionKey(const Board& board, const Chamber& chamber) {
+  // The chamber's bounding box is tight: no cropping, and nothing but its squares to read.
+  int f0 = board.width(), f1 = -1, r0 = board.height(), r1 = -1;
+  for (int sq : chamber.squares) {
+    f0 = std::min(f0, board.fileOf(sq));
+    f1 = std::max(f1, board.fileOf(sq));
+    r0 = std::min(r0, board.rankOf(sq));
+    r1 = std::max(r1, board.rankOf(sq));
+  }
+  const int w = f1 - f0 + 1, h = r1 - r0 + 1;
+  std::array<Cell, kMaxSquares> cells;
+  std::fill(cells.begin(), cells.begin() + w * h, Cell::Arrow);
+  for (int sq : chamber.squares) cells[(board.rankOf(sq) - r0) * w + board.fileOf(sq) - f0] = board.at(sq);
+  const auto [s, words] = bestSymmetry(w, h, [&](int f, int r) { return cells[r * w + f]; });
+  return keyOf(s, words, w * h);
+}
+
 std::string regionKey(const Board& region) {
   const Board content = cropToContent(region);
-  const Symmetry s = bestSymmetry(content);
-  return keyOf(s, pack(content, s), content.squares());
+  const auto [s, words] = bestSymmetry(content.width(), content.height(), [&](int f, int r) { return content.at(f, r); });
+  return keyOf(s, words, content.squares());
 }
 
 Board normalisedRegion(const Board& region) { return normalise(region).board; }

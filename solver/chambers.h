@@ -44,6 +44,8 @@ Board extractRegion(const Board& board, const Chamber& chamber);
 // height, then 2 bits per square rank-major from a1 (the Cell value). Arrow-only border
 // ranks and files are cropped first.
 std::string regionKey(const Board& region);
+// The same as regionKey(extractRegion(board, chamber)), without building the region.
+std::string regionKey(const Board& board, const Chamber& chamber);
 
 // The region in the orientation whose encoding is regionKey (side to move kept).
 Board normalisedRegion(const Board& region);

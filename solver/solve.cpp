@@ -118,12 +118,11 @@ struct Solver::Impl {
         return chamber.empty == 1 ? cgt::integer(-1) : territoryValue(extractRegion(board, chamber), Color::White);
       case ChamberClass::Contested: {
         // Most chambers are in the table: their key alone finds them, without the board.
-        const Board region = extractRegion(board, chamber);
         {
           decltype(contestedTable)::const_accessor found;
-          if (contestedTable.find(found, regionKey(region))) return found->second;
+          if (contestedTable.find(found, regionKey(board, chamber))) return found->second;
         }
-        const NormalisedRegion n = normalise(region);
+        const NormalisedRegion n = normalise(extractRegion(board, chamber));
         return contested(n.board, n.key, search, budget);
       }
     }

@@ -1,7 +1,8 @@
 #include <gtest/gtest.h>
 
-#include <random>
+#include <algorithm>
 #include <map>
+#include <random>
 
 #include "solver/chambers.h"
 #include "solver/formats.h"
@@ -59,6 +60,7 @@ TEST(Chambers, PartitionAndMoveCountsAddUp) {
       EXPECT_EQ(static_cast<int>(region.amazons(Color::Black).size()), ch.blackAmazons);
       EXPECT_EQ(static_cast<int>(region.amazons(Color::White).size()), ch.whiteAmazons);
       EXPECT_EQ(findChambers(region).size(), 1u) << toOneLine(region);
+      EXPECT_EQ(regionKey(b, ch), regionKey(region)) << toOneLine(b);
     }
     EXPECT_EQ(covered, b.squares() - (b.squares() - b.emptyCount() - static_cast<int>(b.amazons(Color::Black).size()) -
                                       static_cast<int>(b.amazons(Color::White).size())));
@@ -101,6 +103,92 @@ TEST(RegionKey, EqualForAllSymmetriesAndPlacements) {
     }
     // Normalisation keeps the game: same move counts for both colours.
     EXPECT_EQ(normalisedRegion(b).countMoves(Color::Black), b.countMoves(Color::Black));
+  }
+}
+
+// The documented key of a board taken as it stands: width, height, 2 bits a cell rank-major.
+std::string encode(const Board& b) {
+  std::string key(2 + (b.squares() + 3) / 4, '\0');
+  key[0] = static_cast<char>(b.width());
+  key[1] = static_cast<char>(b.height());
+  for (int sq = 0; sq < b.squares(); ++sq)
+    key[2 + sq / 4] = static_cast<char>(key[2 + sq / 4] | (static_cast<int>(b.at(sq)) << (2 * (sq % 4))));
+  return key;
+}
+
+TEST(RegionKey, IsTheLeastEncodingOfTheEightImages) {
+  // Least: narrowest first, then the cells read as one number, square 0 the least significant.
+  std::mt19937_64 rng(5150);
+  for (int trial = 0; trial < 400; ++trial) {
+    const int w = std::uniform_int_distribution<int>(1, 9)(rng);
+    const int h = std::uniform_int_distribution<int>(1, 9)(rng);
+    Board b = testing::randomBoard(rng, w, h, 1, 1, 0.3);
+    for (int f = 0; f < w; ++f) b.set(b.square(f, 0), Cell::Empty);  // nothing to crop away
+    for (int r = 0; r < h; ++r) b.set(b.square(0, r), Cell::Empty);
+    b.set(b.square(w - 1, h - 1), Cell::Empty);
+    const std::vector<Board> all = images(b);
+    const Board* best = &all[0];
+    for (const Board& img : all) {
+      if (img.width() != best->width()) {
+        if (img.width() < best->width()) best = &img;
+        continue;
+      }
+      for (int sq = img.squares() - 1; sq >= 0; --sq)
+        if (img.at(sq) != best->at(sq)) {
+          if (img.at(sq) < best->at(sq)) best = &img;
+          break;
+        }
+    }
+    ASSERT_EQ(regionKey(b), encode(*best)) << toOneLine(b);
+  }
+}
+
+TEST(Chambers, SameAsAPlainFloodFill) {
+  // Boards of up to 64 squares are split with bit masks, larger ones by union-find: both
+  // against a breadth-first search over the eight neighbours of every square that is no arrow.
+  std::mt19937_64 rng(808);
+  for (int trial = 0; trial < 600; ++trial) {
+    const int w = std::uniform_int_distribution<int>(1, 16)(rng);
+    const int h = std::uniform_int_distribution<int>(1, 16)(rng);
+    const Board b = testing::randomBoard(rng, w, h, std::uniform_int_distribution<int>(0, 4)(rng),
+                                         std::uniform_int_distribution<int>(0, 4)(rng),
+                                         std::uniform_real_distribution<double>(0.2, 0.7)(rng));
+    std::vector<std::vector<int>> expected;
+    std::vector<bool> seen(b.squares(), false);
+    for (int start = 0; start < b.squares(); ++start) {
+      if (seen[start] || b.at(start) == Cell::Arrow) continue;
+      std::vector<int> part{start}, queue{start};
+      seen[start] = true;
+      while (!queue.empty()) {
+        const int sq = queue.back();
+        queue.pop_back();
+        for (int df = -1; df <= 1; ++df)
+          for (int dr = -1; dr <= 1; ++dr) {
+            const int f = b.fileOf(sq) + df, r = b.rankOf(sq) + dr;
+            if (!b.onBoard(f, r)) continue;
+            const int n = b.square(f, r);
+            if (seen[n] || b.at(n) == Cell::Arrow) continue;
+            seen[n] = true;
+            part.push_back(n);
+            queue.push_back(n);
+          }
+      }
+      std::sort(part.begin(), part.end());
+      expected.push_back(part);
+    }
+    const std::vector<Chamber> got = findChambers(b);
+    ASSERT_EQ(got.size(), expected.size()) << toOneLine(b);
+    for (size_t i = 0; i < got.size(); ++i) {
+      ASSERT_EQ(got[i].squares, expected[i]) << toOneLine(b);
+      int black = 0, white = 0;
+      for (int sq : expected[i]) {
+        black += b.at(sq) == Cell::Black;
+        white += b.at(sq) == Cell::White;
+      }
+      EXPECT_EQ(got[i].blackAmazons, black);
+      EXPECT_EQ(got[i].whiteAmazons, white);
+      EXPECT_EQ(got[i].empty, static_cast<int>(expected[i].size()) - black - white);
+    }
   }
 }
 
