@@ -47,17 +47,18 @@ void classify(Chamber& c) {
 std::vector<Chamber> findChambersSmall(const Board& board) {
   const int w = board.width(), n = board.squares();
   const uint64_t all = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
-  uint64_t open = 0, black = 0, white = 0, notFirstFile = 0, notLastFile = 0;
+  uint64_t open = 0, black = 0, white = 0;
   for (int sq = 0; sq < n; ++sq) {
     const Cell cell = board.at(sq);
-    const uint64_t bit = uint64_t{1} << sq;
-    if (cell != Cell::Arrow) open |= bit;
-    if (cell == Cell::Black) black |= bit;
-    if (cell == Cell::White) white |= bit;
-    if (sq % w != 0) notFirstFile |= bit;
-    if (sq % w != w - 1) notLastFile |= bit;
+    open |= static_cast<uint64_t>(cell != Cell::Arrow) << sq;
+    black |= static_cast<uint64_t>(cell == Cell::Black) << sq;
+    white |= static_cast<uint64_t>(cell == Cell::White) << sq;
   }
+  uint64_t firstFile = 0;
+  for (int r = 0; r < board.height(); ++r) firstFile |= uint64_t{1} << (r * w);
+  const uint64_t notFirstFile = all & ~firstFile, notLastFile = all & ~(firstFile << (w - 1));
   std::vector<Chamber> chambers;
+  chambers.reserve(4);  // rarely more; spares the moves of growing
   for (uint64_t left = open; left;) {
     uint64_t part = left & -left;
     for (;;) {
@@ -185,48 +186,72 @@ std::string keyOf(const Symmetry& s, const Packed& words, int squares) {
   return key;
 }
 
-// The symmetry giving the least (width, height, packed cells), with its packing; ties keep the
-// lower index. One pass packs all eight at once: only non-empty cells (Empty is 0) set bits.
+// A square of a region that is no arrow: its file, rank and cell.
+struct OpenCell {
+  uint8_t f, r;
+  Cell cell;
+};
+
+// The symmetry giving the least (width, height, packed cells) of a w x h region, with its
+// packing; ties keep the lower index. One pass over the open squares packs all eight images:
+// each is packed with arrows as 0 (cell ^ 1) and turned back by one xor, since most squares
+// of a cropped region are arrows.
 struct Oriented {
   Symmetry symmetry;
   Packed words;
 };
-// cellAt(f, r) gives the cells of a w x h board.
-template <typename CellAt>
-Oriented bestSymmetry(int w, int h, CellAt&& cellAt) {
-  if (w * h <= 32) {  // one word each: most chambers, so kept lean
-    uint64_t packs[8] = {};
-    for (int r = 0; r < h; ++r)
-      for (int f = 0; f < w; ++f) {
-        const uint64_t cell = static_cast<uint64_t>(cellAt(f, r));
-        if (cell == 0) continue;
-        for (int t = 0; t < 8; ++t) {
-          const int mf = (t & 1) ? w - 1 - f : f, mr = (t & 2) ? h - 1 - r : r;
-          packs[t] |= cell << (2 * ((t & 4) ? mf * h + mr : mr * w + mf));
-        }
-      }
-    int best = 0;
-    for (int t = 1; t < 8; ++t) {
-      const int width = (t & 4) ? h : w, bestWidth = (best & 4) ? h : w;
-      if (width < bestWidth || (width == bestWidth && packs[t] < packs[best])) best = t;
+// Images First..Last-1 of a region of at most 32 squares, one word each, arrows as 0. The
+// bounds are constants so that the loop over the images unrolls.
+template <int First, int Last>
+void packImages(uint64_t* packs, int w, int h, const OpenCell* open, int count) {
+  for (int i = 0; i < count; ++i) {
+    const int f = open[i].f, r = open[i].r;
+    const uint64_t code = static_cast<uint64_t>(open[i].cell) ^ 1;
+    for (int t = First; t < Last; ++t) {
+      const int mf = (t & 1) ? w - 1 - f : f, mr = (t & 2) ? h - 1 - r : r;
+      packs[t] |= code << (2 * ((t & 4) ? mf * h + mr : mr * w + mf));
     }
-    Packed words{};
-    words[0] = packs[best];
-    return {Symmetry{best, w, h}, words};
   }
-  const int words = (w * h + 31) / 32;
+}
+
+Oriented bestSymmetry(int w, int h, const OpenCell* open, int count) {
+  const int n = w * h, words = (n + 31) / 32;
+  auto arrows = [n](int word) {  // Arrow (01) in every cell of the word that exists
+    const int cells = std::min(32, n - 32 * word);
+    return cells == 32 ? 0x5555555555555555ull : 0x5555555555555555ull & ((uint64_t{1} << (2 * cells)) - 1);
+  };
+  if (n <= 32) {  // one word each: most chambers, so kept lean
+    // The narrowest frame wins first: only the transposed images (t >= 4) when w > h, only
+    // the others when w < h.
+    const int first = w > h ? 4 : 0, last = w < h ? 4 : 8;
+    uint64_t packs[8] = {};
+    if (w > h) packImages<4, 8>(packs, w, h, open, count);
+    else if (w < h) packImages<0, 4>(packs, w, h, open, count);
+    else packImages<0, 8>(packs, w, h, open, count);
+    const uint64_t pattern = arrows(0);
+    for (int t = first; t < last; ++t) packs[t] ^= pattern;
+    int best = first;
+    for (int t = first + 1; t < last; ++t)
+      if (packs[t] < packs[best]) best = t;
+    Packed out{};
+    out[0] = packs[best];
+    return {Symmetry{best, w, h}, out};
+  }
   Packed packs[8];
   for (Packed& p : packs) std::fill(p.begin(), p.begin() + words, 0);  // the rest is never read
-  for (int r = 0; r < h; ++r)
-    for (int f = 0; f < w; ++f) {
-      const uint64_t cell = static_cast<uint64_t>(cellAt(f, r));
-      if (cell == 0) continue;
-      for (int t = 0; t < 8; ++t) {
-        const int mf = (t & 1) ? w - 1 - f : f, mr = (t & 2) ? h - 1 - r : r;
-        const int index = (t & 4) ? mf * h + mr : mr * w + mf;  // rank-major in the output frame
-        packs[t][index / 32] |= cell << (2 * (index % 32));
-      }
+  for (int i = 0; i < count; ++i) {
+    const int f = open[i].f, r = open[i].r;
+    const uint64_t code = static_cast<uint64_t>(open[i].cell) ^ 1;
+    for (int t = 0; t < 8; ++t) {
+      const int mf = (t & 1) ? w - 1 - f : f, mr = (t & 2) ? h - 1 - r : r;
+      const int index = (t & 4) ? mf * h + mr : mr * w + mf;  // rank-major in the output frame
+      packs[t][index / 32] |= code << (2 * (index % 32));
     }
+  }
+  for (int k = 0; k < words; ++k) {
+    const uint64_t pattern = arrows(k);
+    for (Packed& p : packs) p[k] ^= pattern;
+  }
   int best = 0;
   for (int t = 1; t < 8; ++t) {
     const int width = (t & 4) ? h : w, bestWidth = (best & 4) ? h : w;
@@ -241,6 +266,22 @@ Oriented bestSymmetry(int w, int h, CellAt&& cellAt) {
     if (less) best = t;
   }
   return {Symmetry{best, w, h}, packs[best]};
+}
+
+// The squares of a board that are no arrows.
+int openCells(const Board& board, std::array<OpenCell, kMaxSquares>& out) {
+  int count = 0;
+  for (int r = 0; r < board.height(); ++r)
+    for (int f = 0; f < board.width(); ++f)
+      if (const Cell c = board.at(f, r); c != Cell::Arrow)
+        out[count++] = {static_cast<uint8_t>(f), static_cast<uint8_t>(r), c};
+  return count;
+}
+
+Oriented bestSymmetry(const Board& board) {
+  std::array<OpenCell, kMaxSquares> open;
+  const int count = openCells(board, open);
+  return bestSymmetry(board.width(), board.height(), open.data(), count);
 }
 
 }  // namespace
@@ -260,7 +301,7 @@ Board extractRegion(const Board& board, const Chamber& chamber) {
 
 NormalisedRegion normalise(const Board& region) {
   const Board content = cropToContent(region);
-  const auto [s, words] = bestSymmetry(content.width(), content.height(), [&](int f, int r) { return content.at(f, r); });
+  const auto [s, words] = bestSymmetry(content);
   NormalisedRegion out{Board(s.outWidth(), s.outHeight()), keyOf(s, words, content.squares())};
   for (int r = 0; r < content.height(); ++r)
     for (int f = 0; f < content.width(); ++f) {
@@ -280,17 +321,18 @@ std::string regionKey(const Board& board, const Chamber& chamber) {
     r0 = std::min(r0, board.rankOf(sq));
     r1 = std::max(r1, board.rankOf(sq));
   }
+  std::array<OpenCell, kMaxSquares> open;
+  int count = 0;
+  for (int sq : chamber.squares)
+    open[count++] = {static_cast<uint8_t>(board.fileOf(sq) - f0), static_cast<uint8_t>(board.rankOf(sq) - r0), board.at(sq)};
   const int w = f1 - f0 + 1, h = r1 - r0 + 1;
-  std::array<Cell, kMaxSquares> cells;
-  std::fill(cells.begin(), cells.begin() + w * h, Cell::Arrow);
-  for (int sq : chamber.squares) cells[(board.rankOf(sq) - r0) * w + board.fileOf(sq) - f0] = board.at(sq);
-  const auto [s, words] = bestSymmetry(w, h, [&](int f, int r) { return cells[r * w + f]; });
+  const auto [s, words] = bestSymmetry(w, h, open.data(), count);
   return keyOf(s, words, w * h);
 }
 
 std::string regionKey(const Board& region) {
   const Board content = cropToContent(region);
-  const auto [s, words] = bestSymmetry(content.width(), content.height(), [&](int f, int r) { return content.at(f, r); });
+  const auto [s, words] = bestSymmetry(content);
   return keyOf(s, words, content.squares());
 }
 

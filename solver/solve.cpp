@@ -57,7 +57,8 @@ struct Solver::Impl {
 
   SolveOptions options;
   TerritorySolver territory;
-  tbb::concurrent_hash_map<std::string, cgt::GameId, cgt::KeyHashCompare> contestedTable;  // by regionKey
+  // By regionKey: the value of every chamber solved, contested or one-colour (the key tells).
+  tbb::concurrent_hash_map<std::string, cgt::GameId, cgt::KeyHashCompare> chamberTable;
   tbb::concurrent_hash_map<std::string, cgt::GameId, cgt::KeyHashCompare> boardTable;      // by exact board
   std::atomic<size_t> tableBytes{0};
   std::atomic<uint64_t> nodes{0};
@@ -75,11 +76,6 @@ struct Solver::Impl {
     }
   };
 
-  cgt::GameId territoryValue(const Board& region, Color owner) {
-    const TerritoryResult r = territory.solve(region, owner, false);
-    return cgt::integer(owner == Color::Black ? r.moves : -r.moves);
-  }
-
   // A canonical form under a budget gives up (throws TooLarge) past its node allowance; the
   // caller then decides by search. A full table only stops storing.
   struct Budget {
@@ -90,50 +86,59 @@ struct Solver::Impl {
   cgt::GameId value(const Board& board, const Search& search, Budget* budget = nullptr) {
     // Transpositions reach the same board often: remember it before any splitting. Two bits a
     // cell keep the keys of regions up to 52 squares inside std::string's own buffer.
-    std::string key(2 + (board.squares() + 3) / 4, '\0');
+    const int n = board.squares();
+    std::string key(2 + (n + 3) / 4, '\0');
     key[0] = static_cast<char>(board.width());
     key[1] = static_cast<char>(board.height());
-    for (int sq = 0; sq < board.squares(); ++sq)
-      key[2 + sq / 4] = static_cast<char>(key[2 + sq / 4] | (static_cast<int>(board.at(sq)) << (2 * (sq % 4))));
+    auto cell = [&](int sq) { return sq < n ? static_cast<int>(board.at(sq)) : 0; };
+    for (int sq = 0; sq < n; sq += 4)
+      key[2 + sq / 4] = static_cast<char>(cell(sq) | cell(sq + 1) << 2 | cell(sq + 2) << 4 | cell(sq + 3) << 6);
     {
       decltype(boardTable)::const_accessor found;
       if (boardTable.find(found, key)) return found->second;
     }
     cgt::GameId sum = cgt::zero();
     for (const Chamber& chamber : findChambers(board)) sum = cgt::add(sum, chamberValue(board, chamber, search, budget));
-    if (tableBytes.load(std::memory_order_relaxed) < tableLimit() && boardTable.insert({key, sum}))
-      tableBytes += entryBytes(key);
+    remember(boardTable, std::move(key), sum);
     return sum;
   }
 
   cgt::GameId chamberValue(const Board& board, const Chamber& chamber, const Search& search, Budget* budget = nullptr) {
-    switch (chamber.kind) {
-      case ChamberClass::Dead:
-      case ChamberClass::Closed: return cgt::zero();
-      // One empty square in a one-colour chamber touches an amazon, which steps there and shoots
-      // back: one move, the most it can hold. Common after splits, and not worth a lookup.
-      case ChamberClass::BlackOnly:
-        return chamber.empty == 1 ? cgt::integer(1) : territoryValue(extractRegion(board, chamber), Color::Black);
-      case ChamberClass::WhiteOnly:
-        return chamber.empty == 1 ? cgt::integer(-1) : territoryValue(extractRegion(board, chamber), Color::White);
-      case ChamberClass::Contested: {
-        // Most chambers are in the table: their key alone finds them, without the board.
-        {
-          decltype(contestedTable)::const_accessor found;
-          if (contestedTable.find(found, regionKey(board, chamber))) return found->second;
-        }
-        const NormalisedRegion n = normalise(extractRegion(board, chamber));
-        return contested(n.board, n.key, search, budget);
-      }
+    if (chamber.kind == ChamberClass::Dead || chamber.kind == ChamberClass::Closed) return cgt::zero();
+    const bool territoryKind = chamber.kind != ChamberClass::Contested;
+    const int sign = chamber.kind == ChamberClass::BlackOnly ? 1 : -1;
+    // One empty square in a one-colour chamber touches an amazon, which steps there and shoots
+    // back: one move, the most it can hold. Common after splits, and not worth a lookup.
+    if (territoryKind && chamber.empty == 1) return cgt::integer(sign);
+    // Most chambers are in the table: their key alone finds them, without the region.
+    std::string key = regionKey(board, chamber);
+    {
+      decltype(chamberTable)::const_accessor found;
+      if (chamberTable.find(found, key)) return found->second;
     }
-    return cgt::zero();
+    if (!territoryKind) {
+      const NormalisedRegion n = normalise(extractRegion(board, chamber));
+      return contested(n.board, n.key, search, budget);
+    }
+    const Color owner = sign > 0 ? Color::Black : Color::White;
+    const cgt::GameId value = cgt::integer(sign * territory.solve(extractRegion(board, chamber), owner, false).moves);
+    remember(chamberTable, std::move(key), value);
+    return value;
+  }
+
+  // Stores an entry while the tables are within their memory; a full table only stops storing.
+  template <typename Table, typename Value>
+  void remember(Table& table, std::string key, const Value& value) {
+    if (tableBytes.load(std::memory_order_relaxed) >= tableLimit()) return;
+    const size_t bytes = entryBytes(key);
+    if (table.insert({std::move(key), value})) tableBytes += bytes;
   }
 
   // Canonical form of one contested chamber, given in normalised orientation.
   cgt::GameId contested(const Board& region, const std::string& key, const Search& search, Budget* budget) {
     {
-      decltype(contestedTable)::const_accessor found;
-      if (contestedTable.find(found, key)) return found->second;
+      decltype(chamberTable)::const_accessor found;
+      if (chamberTable.find(found, key)) return found->second;
     }
     if (budget && budget->nodesLeft-- <= 0) throw TooLarge{};
     ++nodes;
@@ -168,8 +173,7 @@ struct Solver::Impl {
       for (size_t i = 0; i < whiteMoves.size(); ++i) evaluate(whiteMoves, right, i);
     }
     const cgt::GameId result = cgt::make(left, right);
-    if (tableBytes.load(std::memory_order_relaxed) < tableLimit() && contestedTable.insert({key, result}))
-      tableBytes += entryBytes(key);
+    remember(chamberTable, key, result);
     return result;
   }
 
@@ -298,8 +302,7 @@ struct Solver::Impl {
         }
       }
     }
-    if (tableBytes.load(std::memory_order_relaxed) < tableLimit() && sumTable.insert({key, wins}))
-      tableBytes += entryBytes(key);
+    remember(sumTable, key, wins);
     return wins;
   }
 
@@ -389,7 +392,7 @@ Solver::~Solver() = default;
 cgt::GameId Solver::value(const Board& region) { return impl_->value(region, Impl::Search{}); }
 uint64_t Solver::nodes() const { return impl_->nodes + impl_->knownSums.nodes() + impl_->territory.nodes(); }
 void Solver::clear() {
-  impl_->contestedTable.clear();
+  impl_->chamberTable.clear();
   impl_->boardTable.clear();
   impl_->sumTable.clear();
   impl_->knownSums.clear();
