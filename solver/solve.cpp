@@ -168,9 +168,17 @@ struct Solver::Impl {
             for (size_t i = r.begin(); i != r.end(); ++i) evaluate(whiteMoves, right, i);
           },
           isolated);
-    } else {
-      for (size_t i = 0; i < blackMoves.size(); ++i) evaluate(blackMoves, left, i);
-      for (size_t i = 0; i < whiteMoves.size(); ++i) evaluate(whiteMoves, right, i);
+    } else {  // one board, each move played and taken back
+      Board work = region;
+      auto evaluateAll = [&](const std::vector<Move>& moves, std::vector<cgt::GameId>& out) {
+        for (size_t i = 0; i < moves.size(); ++i) {
+          work.play(moves[i]);
+          out[i] = value(work, search, budget);
+          work.undo(moves[i]);
+        }
+      };
+      evaluateAll(blackMoves, left);
+      evaluateAll(whiteMoves, right);
     }
     const cgt::GameId result = cgt::make(left, right);
     remember(chamberTable, key, result);
