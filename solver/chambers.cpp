@@ -284,16 +284,25 @@ Oriented bestSymmetry(const Board& board) {
   return bestSymmetry(board.width(), board.height(), open.data(), count);
 }
 
+// The files f0..f1 and ranks r0..r1 a chamber spans.
+struct Box {
+  int f0, f1, r0, r1;
+};
+Box boundingBox(const Board& board, const Chamber& chamber) {
+  Box b{board.width(), -1, board.height(), -1};
+  for (int sq : chamber.squares) {
+    b.f0 = std::min(b.f0, board.fileOf(sq));
+    b.f1 = std::max(b.f1, board.fileOf(sq));
+    b.r0 = std::min(b.r0, board.rankOf(sq));
+    b.r1 = std::max(b.r1, board.rankOf(sq));
+  }
+  return b;
+}
+
 }  // namespace
 
 Board extractRegion(const Board& board, const Chamber& chamber) {
-  int f0 = board.width(), f1 = -1, r0 = board.height(), r1 = -1;
-  for (int sq : chamber.squares) {
-    f0 = std::min(f0, board.fileOf(sq));
-    f1 = std::max(f1, board.fileOf(sq));
-    r0 = std::min(r0, board.rankOf(sq));
-    r1 = std::max(r1, board.rankOf(sq));
-  }
+  const auto [f0, f1, r0, r1] = boundingBox(board, chamber);
   std::array<bool, kMaxSquares> member{};
   for (int sq : chamber.squares) member[sq] = true;
   return crop(board, f0, f1, r0, r1, [&](int sq) { return member[sq]; });
@@ -314,13 +323,7 @@ NormalisedRegion normalise(const Board& region) {
 
 std::string regionKey(const Board& board, const Chamber& chamber) {
   // The chamber's bounding box is tight: no cropping, and nothing but its squares to read.
-  int f0 = board.width(), f1 = -1, r0 = board.height(), r1 = -1;
-  for (int sq : chamber.squares) {
-    f0 = std::min(f0, board.fileOf(sq));
-    f1 = std::max(f1, board.fileOf(sq));
-    r0 = std::min(r0, board.rankOf(sq));
-    r1 = std::max(r1, board.rankOf(sq));
-  }
+  const auto [f0, f1, r0, r1] = boundingBox(board, chamber);
   std::array<OpenCell, kMaxSquares> open;
   int count = 0;
   for (int sq : chamber.squares)
