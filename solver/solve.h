@@ -23,9 +23,10 @@ struct SolveOptions {
   // reported unknown. A small share of it is tried first, before the search.
   uint64_t canonicalNodes = 20000;
   // Sums built anew allowed to the canonical form of the total (0 in the CLI: no limit). A
-  // sum of several hot values can be huge; beyond it the total is given as the sum of the
-  // chamber values. The verdicts never need it.
-  uint64_t totalNodes = 1000;
+  // sum of several hot values can be huge (past a few hundred sums its form runs to thousands
+  // of characters, of no use to read); beyond it the total is given as the sum of the chamber
+  // values. The verdicts never need it.
+  uint64_t totalNodes = 300;
   bool allWinningMoves = false;       // list every winning move, not only the first
   bool fillingLines = false;          // an optimal filling sequence for each territory
 };
