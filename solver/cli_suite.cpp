@@ -128,6 +128,18 @@ struct Outcome {
 
 const char* verdictWord(Verdict v) { return v == Verdict::Win ? "win" : v == Verdict::Loss ? "loss" : "unknown"; }
 
+// An analysis whose canonical total is wanted for a check: the analysis leaves out totals over
+// its allowance (they are for reading), a check builds them in full.
+Analysis analyseWithTotal(Solver& solver, const Board& board) {
+  Analysis a = solver.analyse(board);
+  if (!a.total && a.totalMean) {
+    std::vector<cgt::GameId> values;
+    for (const ChamberReport& r : a.chambers) values.push_back(*r.value);
+    a.total = cgt::sumWithin(values, ~uint64_t{0});
+  }
+  return a;
+}
+
 // The opponent's verdict after the mover plays m (a second analysis; tables are shared).
 Verdict afterMove(Solver& solver, const Board& board, const Move& m) {
   Board child = board;
@@ -139,7 +151,7 @@ Outcome check(Solver& solver, const Item& item, Notation notation) {
   const SuiteEntry& e = item.entry;
   const Board& board = e.board;
   const Color mover = board.sideToMove();
-  const Analysis a = solver.analyse(board);
+  const Analysis a = e.value || e.moves ? analyseWithTotal(solver, board) : solver.analyse(board);
   const SideReport& side = a.forSide(mover);
   Outcome out;
   out.nodes = a.nodes;
@@ -354,7 +366,7 @@ ClaimResult checkClaims(Solver& solver, const std::string& file, const SuiteEntr
   ClaimResult r;
   const Board& board = e.board;
   const Color mover = board.sideToMove();
-  const Analysis a = solver.analyse(board);
+  const Analysis a = e.margin ? analyseWithTotal(solver, board) : solver.analyse(board);
   const SideReport& side = a.forSide(mover);
   const std::string head = file + ":" + std::to_string(e.line) + ": " + toOneLine(board) + " ; " + sideLetter(mover) + " ; ";
   const std::string exact = exactText(board, side, notation);

@@ -6,6 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "cgt/cgt.h"
+#include "solver/formats.h"
+#include "solver/solve.h"
 #include "solver/suite.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/paths.h"
@@ -59,6 +62,24 @@ TEST(CliSuite, WrongValueAndWrongBestMoveAreCounted) {
   EXPECT_TRUE(has(r.out, "wrong value      : 1")) << r.out;
   EXPECT_TRUE(has(r.out, "wrong move       : 1")) << r.out;
   EXPECT_TRUE(has(r.out, "rates best move b3-a3(b3) as losing")) << r.out;
+}
+
+TEST(CliSuite, ValueChecksBuildTotalsOverTheDisplayAllowance) {
+  // Three hot 3x3 chambers: their canonical total is far over --total-nodes, which only limits
+  // what is printed; a suite line that states the value still gets it checked in full. The
+  // expected value is the whole board's value from Solver::value, summed without allowance.
+  const char* position = "..x#.x.#x..|..##...#o..|o..#..o#..#";
+  Solver solver;
+  const std::string value = cgt::toString(solver.value(parseOneLine(position)));
+  ASSERT_GT(value.size(), 1000u);
+  const std::string good = std::string(position) + " ; b ; value=" + value + " ; src=Solver::value\n";
+  const CliResult ok = runCli({"suite", writeTemp("hot.txt", good)});
+  EXPECT_EQ(ok.status, 0) << ok.out << ok.err;
+  EXPECT_TRUE(has(ok.out, "wrong value      : 0")) << ok.out;
+  EXPECT_TRUE(has(ok.out, "unsolved         : 0")) << ok.out;
+  const CliResult bad = runCli({"suite", writeTemp("hot-bad.txt", std::string(position) + " ; b ; value=* ; src=deliberately-wrong\n")});
+  EXPECT_EQ(bad.status, 1) << bad.out;
+  EXPECT_TRUE(has(bad.out, "wrong value      : 1")) << bad.out;
 }
 
 TEST(CliSuite, KnownFailureMarks) {
