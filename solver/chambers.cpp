@@ -172,6 +172,11 @@ struct Symmetry {
     if (t & 4) std::swap(f, r);
     return {f, r};
   }
+  // Where (f, r) lands, rank-major in the output frame.
+  int index(int f, int r) const {
+    const auto [nf, nr] = map(f, r);
+    return nr * outWidth() + nf;
+  }
 };
 
 // Cells packed 2 bits each, rank-major in the symmetry's output frame; compared word by word.
@@ -207,10 +212,7 @@ void packImages(uint64_t* packs, int w, int h, const OpenCell* open, int count) 
   for (int i = 0; i < count; ++i) {
     const int f = open[i].f, r = open[i].r;
     const uint64_t code = static_cast<uint64_t>(open[i].cell) ^ 1;
-    for (int t = First; t < Last; ++t) {
-      const int mf = (t & 1) ? w - 1 - f : f, mr = (t & 2) ? h - 1 - r : r;
-      packs[t] |= code << (2 * ((t & 4) ? mf * h + mr : mr * w + mf));
-    }
+    for (int t = First; t < Last; ++t) packs[t] |= code << (2 * Symmetry{t, w, h}.index(f, r));
   }
 }
 
@@ -225,8 +227,8 @@ Oriented bestSymmetry(int w, int h, const OpenCell* open, int count) {
     // the others when w < h.
     const int first = w > h ? 4 : 0, last = w < h ? 4 : 8;
     uint64_t packs[8] = {};
-    if (w > h) packImages<4, 8>(packs, w, h, open, count);
-    else if (w < h) packImages<0, 4>(packs, w, h, open, count);
+    if (first == 4) packImages<4, 8>(packs, w, h, open, count);
+    else if (last == 4) packImages<0, 4>(packs, w, h, open, count);
     else packImages<0, 8>(packs, w, h, open, count);
     const uint64_t pattern = arrows(0);
     for (int t = first; t < last; ++t) packs[t] ^= pattern;
@@ -243,8 +245,7 @@ Oriented bestSymmetry(int w, int h, const OpenCell* open, int count) {
     const int f = open[i].f, r = open[i].r;
     const uint64_t code = static_cast<uint64_t>(open[i].cell) ^ 1;
     for (int t = 0; t < 8; ++t) {
-      const int mf = (t & 1) ? w - 1 - f : f, mr = (t & 2) ? h - 1 - r : r;
-      const int index = (t & 4) ? mf * h + mr : mr * w + mf;  // rank-major in the output frame
+      const int index = Symmetry{t, w, h}.index(f, r);
       packs[t][index / 32] |= code << (2 * (index % 32));
     }
   }

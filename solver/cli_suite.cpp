@@ -132,11 +132,7 @@ const char* verdictWord(Verdict v) { return v == Verdict::Win ? "win" : v == Ver
 // its allowance (they are for reading), a check builds them in full.
 Analysis analyseWithTotal(Solver& solver, const Board& board) {
   Analysis a = solver.analyse(board);
-  if (!a.total && a.totalMean) {
-    std::vector<cgt::GameId> values;
-    for (const ChamberReport& r : a.chambers) values.push_back(*r.value);
-    a.total = cgt::sumWithin(values, ~uint64_t{0});
-  }
+  if (!a.total) a.total = canonicalTotal(a, ~uint64_t{0});
   return a;
 }
 

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "solver/formats.h"
+#include "solver/suite.h"
 
 namespace amazons {
 
@@ -144,12 +145,10 @@ void printAnalysis(std::ostream& out, const Board& board, const Analysis& a, con
   }
   out << "\nTotal: " << totalText(a);
   if (a.blackToMove.verdict != Verdict::Unknown && a.whiteToMove.verdict != Verdict::Unknown) {
-    const bool black = a.blackToMove.verdict == Verdict::Win, white = a.whiteToMove.verdict == Verdict::Win;
-    out << "  (" << (black && white ? "the first player wins"
-                     : black       ? "Black wins whoever moves first"
-                     : white       ? "White wins whoever moves first"
-                                   : "the second player wins")
-        << ")";
+    static const char* kOutcome[] = {"Black wins whoever moves first", "White wins whoever moves first",
+                                     "the second player wins", "the first player wins"};  // by OutcomeClass
+    const OutcomeClass c = classOf(a.blackToMove.verdict == Verdict::Win, a.whiteToMove.verdict == Verdict::Win);
+    out << "  (" << kOutcome[static_cast<int>(c)] << ")";
   }
   if (!a.total && a.totalMean)
     out << "\n       (canonical form over --total-nodes; mean " << cgt::toString(*a.totalMean) << ")";

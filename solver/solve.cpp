@@ -7,7 +7,6 @@
 #include <tbb/task_group.h>
 
 #include <algorithm>
-#include <functional>
 #include <limits>
 
 #include "cgt/hash.h"
@@ -394,6 +393,15 @@ struct Solver::Impl {
   }
 };
 
+std::optional<cgt::GameId> canonicalTotal(const Analysis& analysis, uint64_t allowance) {
+  std::vector<cgt::GameId> values;
+  for (const ChamberReport& r : analysis.chambers) {
+    if (!r.value) return std::nullopt;
+    values.push_back(*r.value);
+  }
+  return cgt::sumWithin(values, allowance);
+}
+
 Solver::Solver(SolveOptions options) : impl_(std::make_unique<Impl>(options)) {}
 Solver::~Solver() = default;
 
@@ -464,14 +472,10 @@ Analysis Solver::analyse(const Board& board) {
       }
     }
     if (allKnown()) {
-      std::vector<cgt::GameId> values;
       cgt::Dyadic mean;
-      for (const ChamberReport& r : a.chambers) {
-        values.push_back(*r.value);
-        mean += cgt::mean(*r.value);
-      }
+      for (const ChamberReport& r : a.chambers) mean += cgt::mean(*r.value);
       a.totalMean = mean;
-      a.total = cgt::sumWithin(values, s.options.totalNodes);
+      a.total = canonicalTotal(a, s.options.totalNodes);
     }
   } catch (const SolveTimeout&) {
     a.total.reset();

@@ -85,6 +85,10 @@ class Solver {
   std::unique_ptr<Impl> impl_;
 };
 
+// The canonical sum of the chamber values, built within `allowance` new sums (cgt::sumWithin);
+// nullopt when a value is unknown or the allowance runs out.
+std::optional<cgt::GameId> canonicalTotal(const Analysis& analysis, uint64_t allowance);
+
 struct SolveTimeout : std::runtime_error {
   SolveTimeout() : std::runtime_error("time limit reached") {}
 };
