@@ -30,7 +30,8 @@ struct Node {
 
 // ---------------------------------------------------------------------------------------------
 // Node store: segments of doubling size, never moved.
-constexpr int kBaseBits = 12;
+// Small first segment: a fresh process pays a page fault for every page it touches.
+constexpr int kBaseBits = 8;
 constexpr int kSegments = 32 - kBaseBits + 1;
 
 class NodeStore {
@@ -203,8 +204,8 @@ class PairCache {
     Shard& s = shards_[h >> (64 - kShardBits)];
     std::lock_guard lock(s.m);
     if (s.keys.empty()) {
-      s.keys.assign(256, kEmpty);
-      s.vals.assign(256, 0);
+      s.keys.assign(16, kEmpty);
+      s.vals.assign(16, 0);
     }
     if (place(s.keys, s.vals, key, value, h)) {
       if (++s.count * 2 > s.keys.size()) {

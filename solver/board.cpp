@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 
 namespace amazons {
@@ -81,13 +82,16 @@ inline void toggle(const Geometry& g, uint32_t* lines, int sq) {
 }  // namespace
 
 const Geometry& Geometry::of(int width, int height) {
-  static const auto all = [] {
-    auto table = std::make_unique<Geometry[]>(kMaxSide * kMaxSide);
-    for (int w = 1; w <= kMaxSide; ++w)
-      for (int h = 1; h <= kMaxSide; ++h) table[(w - 1) * kMaxSide + (h - 1)] = buildGeometry(w, h);
-    return table;
-  }();
-  return all[(width - 1) * kMaxSide + (height - 1)];
+  // Built on first use of each size: all 256 up front cost a fresh process about 5 ms of
+  // page faults, more than a small analysis takes.
+  struct Slot {
+    std::once_flag built;
+    std::unique_ptr<Geometry> geometry;
+  };
+  static std::array<Slot, kMaxSide * kMaxSide> slots;
+  Slot& slot = slots[(width - 1) * kMaxSide + (height - 1)];
+  std::call_once(slot.built, [&] { slot.geometry = std::make_unique<Geometry>(buildGeometry(width, height)); });
+  return *slot.geometry;
 }
 
 Board::Board(int width, int height) {

@@ -285,10 +285,8 @@ Oriented bestSymmetry(const Board& board) {
   return bestSymmetry(board.width(), board.height(), open.data(), count);
 }
 
-// The files f0..f1 and ranks r0..r1 a chamber spans.
-struct Box {
-  int f0, f1, r0, r1;
-};
+}  // namespace
+
 Box boundingBox(const Board& board, const Chamber& chamber) {
   Box b{board.width(), -1, board.height(), -1};
   for (int sq : chamber.squares) {
@@ -299,8 +297,6 @@ Box boundingBox(const Board& board, const Chamber& chamber) {
   }
   return b;
 }
-
-}  // namespace
 
 Board extractRegion(const Board& board, const Chamber& chamber) {
   const auto [f0, f1, r0, r1] = boundingBox(board, chamber);

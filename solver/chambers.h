@@ -35,6 +35,14 @@ std::vector<Chamber> findChambers(const Board& board);
 // amazons, then digits; '?' beyond.
 char chamberLabel(size_t index);
 
+// The files f0..f1 and ranks r0..r1 a chamber spans.
+struct Box {
+  int f0, f1, r0, r1;
+  int width() const { return f1 - f0 + 1; }
+  int height() const { return r1 - r0 + 1; }
+};
+Box boundingBox(const Board& board, const Chamber& chamber);
+
 // The chamber alone on the smallest board holding it: cropped to its bounding box, every
 // square outside it an arrow; the side to move is kept.
 Board extractRegion(const Board& board, const Chamber& chamber);

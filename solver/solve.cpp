@@ -11,6 +11,8 @@
 
 #include "cgt/hash.h"
 #include "cgt/sum.h"
+#include "solver/exact_table.h"
+#include "solver/small_region.h"
 #include "solver/territory.h"
 
 namespace amazons {
@@ -32,12 +34,8 @@ size_t entryBytes(const std::string& key) { return key.size() + 96; }
 struct RegionFrame {
   int f0, r0;
   static RegionFrame of(const Board& board, const Chamber& chamber) {
-    RegionFrame frame{board.width(), board.height()};
-    for (int sq : chamber.squares) {
-      frame.f0 = std::min(frame.f0, board.fileOf(sq));
-      frame.r0 = std::min(frame.r0, board.rankOf(sq));
-    }
-    return frame;
+    const Box box = boundingBox(board, chamber);
+    return {box.f0, box.r0};
   }
   Move toBoard(const Board& board, const Board& region, const Move& m) const {
     auto map = [&](int sq) {
@@ -59,6 +57,10 @@ struct Solver::Impl {
   // By regionKey: the value of every chamber solved, contested or one-colour (the key tells).
   tbb::concurrent_hash_map<std::string, cgt::GameId, cgt::KeyHashCompare> chamberTable;
   tbb::concurrent_hash_map<std::string, cgt::GameId, cgt::KeyHashCompare> boardTable;      // by exact board
+  // Regions of at most 64 squares by their masks (small_region.h): whole positions as they
+  // stand, before splitting, and single chambers normalised. Both keys mean "the value of
+  // these masks in this frame", so one table serves both.
+  ExactTable<SmallRegion, cgt::GameId> smallTable;
   std::atomic<size_t> tableBytes{0};
   std::atomic<uint64_t> nodes{0};
 
@@ -109,6 +111,8 @@ struct Solver::Impl {
     // One empty square in a one-colour chamber touches an amazon, which steps there and shoots
     // back: one move, the most it can hold. Common after splits, and not worth a lookup.
     if (territoryKind && chamber.empty == 1) return cgt::integer(sign);
+    if (const std::optional<SmallRegion> small = smallChamber(board, chamber))
+      return smallChamberValue(*small, small->black | small->white | small->empty, search, budget);
     // Most chambers are in the table: their key alone finds them, without the region.
     std::string key = regionKey(board, chamber);
     {
@@ -132,6 +136,82 @@ struct Solver::Impl {
     const size_t bytes = entryBytes(key);
     if (table.insert({std::move(key), value})) tableBytes += bytes;
   }
+  void remember(ExactTable<SmallRegion, cgt::GameId>& table, const SmallRegion& key, cgt::GameId value) {
+    if (tableBytes.load(std::memory_order_relaxed) >= tableLimit()) return;
+    if (table.insert(key, value)) tableBytes += table.kBytesPerEntry;
+  }
+
+  // One expansion of a contested form, counted against its budget and the clock.
+  void expand(const Search& search, Budget* budget) {
+    if (budget && budget->nodesLeft-- <= 0) throw TooLarge{};
+    ++nodes;
+    if ((nodes & 1023) == 0) search.checkTime();
+  }
+
+  // The canonical form {left options | right options}: valueOf(moves, i) is the value of
+  // option i of one side's list, evaluated in parallel for regions of kParallelEmpty or more.
+  template <typename Moves, typename ValueOf>
+  cgt::GameId formOf(const Moves& leftMoves, const Moves& rightMoves, bool large, ValueOf&& valueOf) {
+    std::vector<cgt::GameId> left(leftMoves.size()), right(rightMoves.size());
+    auto evaluateAll = [&](const Moves& moves, std::vector<cgt::GameId>& out) {
+      if (large && tbb::this_task_arena::max_concurrency() > 1) {
+        // Isolated: were an enclosing loop cancelled (a sibling gave up), a bound loop would
+        // stop quietly with options missing and this form would be stored wrong. An exception
+        // of our own still cancels it and propagates.
+        tbb::task_group_context isolated(tbb::task_group_context::isolated);
+        tbb::parallel_for(
+            tbb::blocked_range<size_t>(0, moves.size()),
+            [&](const tbb::blocked_range<size_t>& r) {
+              for (size_t i = r.begin(); i != r.end(); ++i) out[i] = valueOf(moves, i);
+            },
+            isolated);
+      } else {
+        for (size_t i = 0; i < moves.size(); ++i) out[i] = valueOf(moves, i);
+      }
+    };
+    evaluateAll(leftMoves, left);
+    evaluateAll(rightMoves, right);
+    return cgt::make(left, right);
+  }
+
+  // ---- Regions of at most 64 squares, on masks ----
+  // A position as it stands. One of several chambers is remembered as it stands too, which
+  // spares the sum; one of one chamber only normalised, which spares memory.
+  cgt::GameId smallValue(const SmallRegion& region, const Search& search, Budget* budget) {
+    const SmallChambers chambers = splitChambers(region);
+    if (chambers.count == 1) return smallChamberValue(region, chambers.masks[0], search, budget);
+    if (const std::optional<cgt::GameId> known = smallTable.find(region)) return *known;
+    cgt::GameId sum = cgt::zero();
+    for (int i = 0; i < chambers.count; ++i)
+      sum = cgt::add(sum, smallChamberValue(region, chambers.masks[i], search, budget));
+    remember(smallTable, region, sum);
+    return sum;
+  }
+
+  // One chamber (a mask of the region's open squares), contested or not.
+  cgt::GameId smallChamberValue(const SmallRegion& region, uint64_t chamber, const Search& search, Budget* budget) {
+    const ChamberClass kind = chamberClassOf(region, chamber);
+    if (kind == ChamberClass::Dead || kind == ChamberClass::Closed) return cgt::zero();
+    const int sign = kind == ChamberClass::BlackOnly ? 1 : -1;
+    // One empty square in a one-colour chamber: one move (see chamberValue).
+    if (kind != ChamberClass::Contested && std::popcount(chamber & region.empty) == 1) return cgt::integer(sign);
+    const SmallRegion key = normalisedChamber(region, chamber);
+    if (const std::optional<cgt::GameId> known = smallTable.find(key)) return *known;
+    cgt::GameId value;
+    if (kind == ChamberClass::Contested) {
+      expand(search, budget);
+      std::vector<SmallRegion> blackOptions, whiteOptions;
+      forEachOption(key, Color::Black, [&](const SmallRegion& o) { blackOptions.push_back(o); });
+      forEachOption(key, Color::White, [&](const SmallRegion& o) { whiteOptions.push_back(o); });
+      value = formOf(blackOptions, whiteOptions, std::popcount(key.empty) >= kParallelEmpty,
+                     [&](const std::vector<SmallRegion>& options, size_t i) { return smallValue(options[i], search, budget); });
+    } else {
+      const Color owner = sign > 0 ? Color::Black : Color::White;
+      value = cgt::integer(sign * territory.solve(toBoard(key), owner, false).moves);
+    }
+    remember(smallTable, key, value);
+    return value;
+  }
 
   // Canonical form of one contested chamber, given in normalised orientation.
   cgt::GameId contested(const Board& region, const std::string& key, const Search& search, Budget* budget) {
@@ -139,47 +219,15 @@ struct Solver::Impl {
       decltype(chamberTable)::const_accessor found;
       if (chamberTable.find(found, key)) return found->second;
     }
-    if (budget && budget->nodesLeft-- <= 0) throw TooLarge{};
-    ++nodes;
-    if ((nodes & 1023) == 0) search.checkTime();
+    expand(search, budget);
     const std::vector<Move> blackMoves = region.legalMoves(Color::Black);
     const std::vector<Move> whiteMoves = region.legalMoves(Color::White);
-    std::vector<cgt::GameId> left(blackMoves.size()), right(whiteMoves.size());
-    auto evaluate = [&](const std::vector<Move>& moves, std::vector<cgt::GameId>& out, size_t i) {
-      Board after = region;
-      after.play(moves[i]);
-      out[i] = value(after, search, budget);
-    };
-    if (region.emptyCount() >= kParallelEmpty && tbb::this_task_arena::max_concurrency() > 1) {
-      // Isolated: were an enclosing loop cancelled (a sibling gave up), a bound loop would stop
-      // quietly with options missing and this form would be stored wrong. An exception of our
-      // own still cancels it and propagates.
-      tbb::task_group_context isolated(tbb::task_group_context::isolated);
-      tbb::parallel_for(
-          tbb::blocked_range<size_t>(0, blackMoves.size()),
-          [&](const tbb::blocked_range<size_t>& r) {
-            for (size_t i = r.begin(); i != r.end(); ++i) evaluate(blackMoves, left, i);
-          },
-          isolated);
-      tbb::parallel_for(
-          tbb::blocked_range<size_t>(0, whiteMoves.size()),
-          [&](const tbb::blocked_range<size_t>& r) {
-            for (size_t i = r.begin(); i != r.end(); ++i) evaluate(whiteMoves, right, i);
-          },
-          isolated);
-    } else {  // one board, each move played and taken back
-      Board work = region;
-      auto evaluateAll = [&](const std::vector<Move>& moves, std::vector<cgt::GameId>& out) {
-        for (size_t i = 0; i < moves.size(); ++i) {
-          work.play(moves[i]);
-          out[i] = value(work, search, budget);
-          work.undo(moves[i]);
-        }
-      };
-      evaluateAll(blackMoves, left);
-      evaluateAll(whiteMoves, right);
-    }
-    const cgt::GameId result = cgt::make(left, right);
+    const cgt::GameId result = formOf(blackMoves, whiteMoves, region.emptyCount() >= kParallelEmpty,
+                                      [&](const std::vector<Move>& moves, size_t i) {
+                                        Board after = region;
+                                        after.play(moves[i]);
+                                        return value(after, search, budget);
+                                      });
     remember(chamberTable, key, result);
     return result;
   }
@@ -410,6 +458,7 @@ uint64_t Solver::nodes() const { return impl_->nodes + impl_->knownSums.nodes() 
 void Solver::clear() {
   impl_->chamberTable.clear();
   impl_->boardTable.clear();
+  impl_->smallTable.clear();
   impl_->sumTable.clear();
   impl_->knownSums.clear();
   impl_->tableBytes = 0;

@@ -67,23 +67,6 @@ TEST(Chambers, PartitionAndMoveCountsAddUp) {
   }
 }
 
-// The 8 symmetric images of a board, by hand.
-std::vector<Board> images(const Board& b) {
-  std::vector<Board> out;
-  for (int t = 0; t < 8; ++t) {
-    const bool transpose = t & 4;
-    Board img(transpose ? b.height() : b.width(), transpose ? b.width() : b.height());
-    for (int r = 0; r < b.height(); ++r)
-      for (int f = 0; f < b.width(); ++f) {
-        int nf = (t & 1) ? b.width() - 1 - f : f, nr = (t & 2) ? b.height() - 1 - r : r;
-        if (transpose) std::swap(nf, nr);
-        img.set(img.square(nf, nr), b.at(f, r));
-      }
-    out.push_back(img);
-  }
-  return out;
-}
-
 TEST(RegionKey, EqualForAllSymmetriesAndPlacements) {
   std::mt19937_64 rng(99);
   for (int trial = 0; trial < 300; ++trial) {
@@ -91,7 +74,7 @@ TEST(RegionKey, EqualForAllSymmetriesAndPlacements) {
     const int h = std::uniform_int_distribution<int>(1, 7)(rng);
     const Board b = testing::randomBoard(rng, w, h, 1, 1, 0.3);
     const std::string key = regionKey(b);
-    for (const Board& img : images(b)) {
+    for (const Board& img : testing::symmetricImages(b)) {
       EXPECT_EQ(regionKey(img), key);
       EXPECT_EQ(regionKey(normalisedRegion(img)), key);
       // Placed anywhere on a larger board, walled by arrows: the same key.
@@ -126,7 +109,7 @@ TEST(RegionKey, IsTheLeastEncodingOfTheEightImages) {
     for (int f = 0; f < w; ++f) b.set(b.square(f, 0), Cell::Empty);  // nothing to crop away
     for (int r = 0; r < h; ++r) b.set(b.square(0, r), Cell::Empty);
     b.set(b.square(w - 1, h - 1), Cell::Empty);
-    const std::vector<Board> all = images(b);
+    const std::vector<Board> all = testing::symmetricImages(b);
     const Board* best = &all[0];
     for (const Board& img : all) {
       if (img.width() != best->width()) {

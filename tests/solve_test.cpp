@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
+#include <algorithm>
 #include <array>
 #include <random>
 #include <sstream>
@@ -85,6 +86,51 @@ TEST(Solve, AgreesWithWholeBoardOracle) {
     ++compared;
   }
   EXPECT_GT(compared, 1200);
+}
+
+TEST(Solve, ValuesAgreeWithNaiveCanonicalForms) {
+  // Twin: the form straight from the definition, on the whole region (no chambers, no
+  // symmetry, no tables shared). Regions of at most 64 squares are solved on bit masks.
+  std::mt19937_64 rng(31337);
+  Solver solver;
+  int compared = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const int w = std::uniform_int_distribution<int>(1, 5)(rng);
+    const int h = std::uniform_int_distribution<int>(2, 5)(rng);
+    const Board board = testing::randomBoard(rng, w, h, std::uniform_int_distribution<int>(1, 2)(rng),
+                                             std::uniform_int_distribution<int>(1, 2)(rng), 0.45);
+    if (board.emptyCount() > 7) continue;
+    ASSERT_EQ(cgt::toString(solver.value(board)), cgt::toString(testing::naiveValue(board))) << toOneLine(board);
+    ++compared;
+  }
+  EXPECT_GT(compared, 250);
+}
+
+TEST(Solve, ValuesOfChambersWiderThanTheMasksAgreeWithNaiveForms) {
+  // Chambers whose bounding box has more than 64 squares take the Board path: diagonal
+  // paths across a 10x8 board, their splits back on masks.
+  std::mt19937_64 rng(64);
+  Solver solver;
+  int compared = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    Board board(10, 8);
+    for (int sq = 0; sq < board.squares(); ++sq) board.set(sq, Cell::Arrow);
+    std::vector<int> path;
+    for (int f = 0, r = 0; f < 10; ++f) {
+      path.push_back(board.square(f, r));
+      if (r < 7 && std::bernoulli_distribution(0.8)(rng)) ++r;
+    }
+    if (board.rankOf(path.back()) < 6) continue;  // 10 x 7 or more: beyond the masks
+    for (int sq : path) board.set(sq, Cell::Empty);
+    std::shuffle(path.begin(), path.end(), rng);
+    board.set(path[0], Cell::Black);
+    board.set(path[1], Cell::White);
+    if (rng() % 2) board.set(path[2], Cell::Black);
+    ASSERT_EQ(findChambers(board).size(), 1u);
+    ASSERT_EQ(cgt::toString(solver.value(board)), cgt::toString(testing::naiveValue(board))) << toOneLine(board);
+    ++compared;
+  }
+  EXPECT_GT(compared, 30);
 }
 
 TEST(Solve, WinningMoveLeavesALostPositionForTheOpponent) {

@@ -3,6 +3,8 @@
 #include "solver/formats.h"
 
 #include <algorithm>
+#include <map>
+#include <string>
 #include <tuple>
 
 namespace amazons::testing {
@@ -42,6 +44,47 @@ std::vector<Move> naiveMoves(const Board& board, Color c) {
     return std::tie(a.from, a.to, a.arrow) < std::tie(b.from, b.to, b.arrow);
   });
   return out;
+}
+
+std::vector<Board> symmetricImages(const Board& b) {
+  std::vector<Board> out;
+  for (int t = 0; t < 8; ++t) {
+    const bool transpose = t & 4;
+    Board img(transpose ? b.height() : b.width(), transpose ? b.width() : b.height());
+    for (int r = 0; r < b.height(); ++r)
+      for (int f = 0; f < b.width(); ++f) {
+        int nf = (t & 1) ? b.width() - 1 - f : f, nr = (t & 2) ? b.height() - 1 - r : r;
+        if (transpose) std::swap(nf, nr);
+        img.set(img.square(nf, nr), b.at(f, r));
+      }
+    out.push_back(img);
+  }
+  return out;
+}
+
+namespace {
+cgt::GameId naiveValue(const Board& region, std::map<std::string, cgt::GameId>& memo) {
+  std::string key = std::to_string(region.width()) + "x" + std::to_string(region.height()) + ":";
+  for (int sq = 0; sq < region.squares(); ++sq) key += static_cast<char>('0' + static_cast<int>(region.at(sq)));
+  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  std::vector<cgt::GameId> options[2];
+  for (Color c : {Color::Black, Color::White})
+    for (const Move& m : naiveMoves(region, c)) {
+      Board next = region;
+      next.set(m.from, Cell::Empty);
+      next.set(m.to, amazonOf(c));
+      next.set(m.arrow, Cell::Arrow);
+      options[static_cast<int>(c)].push_back(naiveValue(next, memo));
+    }
+  const cgt::GameId value = cgt::make(options[0], options[1]);
+  memo.emplace(key, value);
+  return value;
+}
+}  // namespace
+
+cgt::GameId naiveValue(const Board& region) {
+  std::map<std::string, cgt::GameId> memo;
+  return naiveValue(region, memo);
 }
 
 uint64_t naivePerft(Board& board, int depth) {

@@ -4,6 +4,7 @@
 #include <random>
 #include <vector>
 
+#include "cgt/cgt.h"
 #include "solver/board.h"
 
 namespace amazons::testing {
@@ -11,6 +12,15 @@ namespace amazons::testing {
 // Every legal (from, to, arrow) of colour c, by walking the 8 rays square by square on a copy
 // of the cells; sorted.
 std::vector<Move> naiveMoves(const Board& board, Color c);
+
+// The 8 symmetric images of a board (t = 0..7: bit 0 mirrors files, bit 1 ranks, bit 2
+// transposes last), by hand.
+std::vector<Board> symmetricImages(const Board& board);
+
+// The canonical form of a whole region straight from the definition: {naive values of Black's
+// options | of White's}, the options from naiveMoves, no splitting, no symmetry, memoised by
+// the exact cells only. For regions of a few empty squares.
+cgt::GameId naiveValue(const Board& region);
 
 // Perft by full make/unmake of naive moves (no bulk counting).
 uint64_t naivePerft(Board& board, int depth);

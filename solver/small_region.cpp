@@ -1,0 +1,170 @@
+#include "solver/small_region.h"
+
+#include <cassert>
+
+namespace amazons {
+
+namespace {
+
+void place(SmallRegion& region, uint64_t bit, Cell cell) {
+  switch (cell) {
+    case Cell::Empty: region.empty |= bit; break;
+    case Cell::Black: region.black |= bit; break;
+    case Cell::White: region.white |= bit; break;
+    case Cell::Arrow: break;
+  }
+}
+
+}  // namespace
+
+SmallRegion toSmall(const Board& region) {
+  assert(region.squares() <= kSmallSquares);
+  SmallRegion out;
+  out.width = static_cast<uint32_t>(region.width());
+  out.height = static_cast<uint32_t>(region.height());
+  for (int sq = 0; sq < region.squares(); ++sq) place(out, uint64_t{1} << sq, region.at(sq));
+  return out;
+}
+
+Board toBoard(const SmallRegion& region) {
+  Board board(static_cast<int>(region.width), static_cast<int>(region.height));
+  for (int sq = 0; sq < board.squares(); ++sq) {
+    const uint64_t bit = uint64_t{1} << sq;
+    board.set(sq, (region.empty & bit)   ? Cell::Empty
+                  : (region.black & bit) ? Cell::Black
+                  : (region.white & bit) ? Cell::White
+                                         : Cell::Arrow);
+  }
+  return board;
+}
+
+std::optional<SmallRegion> smallChamber(const Board& board, const Chamber& chamber) {
+  const Box box = boundingBox(board, chamber);
+  if (box.width() * box.height() > kSmallSquares) return std::nullopt;
+  SmallRegion out;
+  out.width = static_cast<uint32_t>(box.width());
+  out.height = static_cast<uint32_t>(box.height());
+  for (int sq : chamber.squares) {
+    const int index = (board.rankOf(sq) - box.r0) * box.width() + board.fileOf(sq) - box.f0;
+    place(out, uint64_t{1} << index, board.at(sq));
+  }
+  return out;
+}
+
+SmallFrame::SmallFrame(int w, int h) : width(w) {
+  const int n = w * h;
+  all = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+  uint64_t firstFile = 0;
+  for (int r = 0; r < h; ++r) firstFile |= uint64_t{1} << (r * w);
+  notFirstFile = all & ~firstFile;
+  notLastFile = all & ~(firstFile << (w - 1));
+}
+
+SmallChambers splitChambers(const SmallRegion& region) {
+  const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
+  const int w = frame.width;
+  const uint64_t open = region.black | region.white | region.empty;
+  SmallChambers out;
+  for (uint64_t left = open; left;) {
+    uint64_t part = left & -left;
+    for (;;) {  // grow over the eight neighbours until nothing changes
+      const uint64_t row = part | ((part & frame.notLastFile) << 1) | ((part & frame.notFirstFile) >> 1);
+      const uint64_t grown = (row | (row << w) | (row >> w)) & open;
+      if (grown == part) break;
+      part = grown;
+    }
+    left &= ~part;
+    assert(out.count < static_cast<int>(out.masks.size()));
+    out.masks[out.count++] = part;
+  }
+  return out;
+}
+
+ChamberClass chamberClassOf(const SmallRegion& region, uint64_t chamber) {
+  const bool black = chamber & region.black, white = chamber & region.white;
+  if (!(chamber & region.empty)) return ChamberClass::Closed;
+  if (black && white) return ChamberClass::Contested;
+  if (black) return ChamberClass::BlackOnly;
+  if (white) return ChamberClass::WhiteOnly;
+  return ChamberClass::Dead;
+}
+
+namespace {
+
+bool less(const SmallRegion& a, const SmallRegion& b) {
+  if (a.empty != b.empty) return a.empty < b.empty;
+  if (a.black != b.black) return a.black < b.black;
+  return a.white < b.white;
+}
+
+// Image t (0..7) of a w x h box mirrors files (bit 0), ranks (bit 1), then transposes (bit 2),
+// as in chambers.cpp. Where square (f, r) lands is linear in f and r: base + df f + dr r.
+struct ImageIndex {
+  int base, df, dr;
+  ImageIndex(int t, int w, int h) {
+    const int outWidth = (t & 4) ? h : w;
+    // Before transposing: file f' = f or w-1-f, rank r' = r or h-1-r; after, (r', f').
+    const int fileStep = (t & 4) ? outWidth : 1, rankStep = (t & 4) ? 1 : outWidth;
+    base = ((t & 1) ? (w - 1) * fileStep : 0) + ((t & 2) ? (h - 1) * rankStep : 0);
+    df = (t & 1) ? -fileStep : fileStep;
+    dr = (t & 2) ? -rankStep : rankStep;
+  }
+};
+
+// The images First..Last-1 of the chamber; the bounds are constants so that the loop over the
+// images unrolls.
+template <int First, int Last>
+int bestImage(SmallRegion* images, const SmallRegion& region, uint64_t chamber, int f0, int r0, int w, int h) {
+  const int width = static_cast<int>(region.width);
+  const uint64_t rowMask = (uint64_t{1} << width) - 1;  // width <= 16
+  ImageIndex index[8] = {{0, w, h}, {1, w, h}, {2, w, h}, {3, w, h}, {4, w, h}, {5, w, h}, {6, w, h}, {7, w, h}};
+  for (int t = First; t < Last; ++t) {
+    images[t].width = static_cast<uint32_t>((t & 4) ? h : w);
+    images[t].height = static_cast<uint32_t>((t & 4) ? w : h);
+  }
+  for (int r = 0; r < h; ++r) {
+    const int shift = (r + r0) * width + f0;
+    const uint64_t row = (chamber >> shift) & rowMask;
+    const uint64_t empty = region.empty >> shift, black = region.black >> shift;
+    for (uint64_t bits = row; bits; bits &= bits - 1) {
+      const int f = std::countr_zero(bits);
+      // Exactly one of the three masks takes the square: all ones or all zeros each.
+      const uint64_t isEmpty = -((empty >> f) & 1), isBlack = -((black >> f) & 1), isWhite = ~(isEmpty | isBlack);
+      for (int t = First; t < Last; ++t) {
+        const uint64_t bit = uint64_t{1} << (index[t].base + index[t].df * f + index[t].dr * r);
+        images[t].empty |= bit & isEmpty;
+        images[t].black |= bit & isBlack;
+        images[t].white |= bit & isWhite;
+      }
+    }
+  }
+  int best = First;
+  for (int t = First + 1; t < Last; ++t)
+    if (less(images[t], images[best])) best = t;
+  return best;
+}
+
+}  // namespace
+
+SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber) {
+  const int width = static_cast<int>(region.width), height = static_cast<int>(region.height);
+  const uint64_t rowMask = (uint64_t{1} << width) - 1;  // width <= 16
+  int f0 = width, f1 = -1, r0 = height, r1 = -1;
+  for (int r = 0; r < height; ++r) {
+    const uint64_t row = (chamber >> (r * width)) & rowMask;
+    if (!row) continue;
+    r0 = std::min(r0, r);
+    r1 = r;
+    f0 = std::min(f0, std::countr_zero(row));
+    f1 = std::max(f1, 63 - std::countl_zero(row));
+  }
+  const int w = f1 - f0 + 1, h = r1 - r0 + 1;
+  // The narrowest frame first: only transposed images when w > h, none when w < h.
+  SmallRegion images[8];
+  const int best = w > h   ? bestImage<4, 8>(images, region, chamber, f0, r0, w, h)
+                   : w < h ? bestImage<0, 4>(images, region, chamber, f0, r0, w, h)
+                           : bestImage<0, 8>(images, region, chamber, f0, r0, w, h);
+  return images[best];
+}
+
+}  // namespace amazons

@@ -1,0 +1,165 @@
+// Regions on bit masks (solver/small_region.h) and their table (solver/exact_table.h), each
+// against a plain twin: naive moves, findChambers, regionKey, std::map.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <set>
+
+#include "solver/chambers.h"
+#include "solver/exact_table.h"
+#include "solver/formats.h"
+#include "solver/small_region.h"
+#include "tests/support/naive.h"
+
+namespace amazons {
+namespace {
+
+// A random board of at most 64 squares, any shape the masks allow (1x1 .. 16x4).
+Board randomSmallBoard(std::mt19937_64& rng) {
+  const int w = std::uniform_int_distribution<int>(1, 16)(rng);
+  const int h = std::uniform_int_distribution<int>(1, std::min(16, 64 / w))(rng);
+  return testing::randomBoard(rng, w, h, std::uniform_int_distribution<int>(0, 3)(rng),
+                              std::uniform_int_distribution<int>(0, 3)(rng),
+                              std::uniform_real_distribution<double>(0.0, 0.6)(rng));
+}
+
+SmallRegion after(const Board& board, const Move& m, Color c) {
+  Board next = board;
+  next.set(m.from, Cell::Empty);
+  next.set(m.to, amazonOf(c));
+  next.set(m.arrow, Cell::Arrow);
+  return toSmall(next);
+}
+
+TEST(SmallRegion, OptionsAreThePositionsAfterEachNaiveMove) {
+  std::mt19937_64 rng(2026);
+  size_t options = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const Board board = randomSmallBoard(rng);
+    ASSERT_EQ(toBoard(toSmall(board)), [&] {
+      Board b = board;
+      b.setSideToMove(Color::White);
+      return b;
+    }()) << toOneLine(board);
+    for (Color c : {Color::Black, Color::White}) {
+      std::vector<SmallRegion> expected, got;
+      for (const Move& m : testing::naiveMoves(board, c)) expected.push_back(after(board, m, c));
+      forEachOption(toSmall(board), c, [&](const SmallRegion& o) { got.push_back(o); });
+      ASSERT_EQ(got, expected) << toOneLine(board) << " " << colorName(c);  // same order too
+      options += got.size();
+    }
+  }
+  EXPECT_GT(options, 50'000u);
+}
+
+TEST(SmallRegion, ChambersAreFindChambers) {
+  std::mt19937_64 rng(77);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const Board board = randomSmallBoard(rng);
+    const SmallRegion region = toSmall(board);
+    const std::vector<Chamber> expected = findChambers(board);
+    const SmallChambers got = splitChambers(region);
+    ASSERT_EQ(got.count, static_cast<int>(expected.size())) << toOneLine(board);
+    for (size_t i = 0; i < expected.size(); ++i) {
+      uint64_t mask = 0;
+      for (int sq : expected[i].squares) mask |= uint64_t{1} << sq;
+      ASSERT_EQ(got.masks[i], mask) << toOneLine(board);
+      EXPECT_EQ(chamberClassOf(region, mask), expected[i].kind) << toOneLine(board);
+      EXPECT_EQ(smallChamber(board, expected[i]), toSmall(extractRegion(board, expected[i]))) << toOneLine(board);
+    }
+  }
+}
+
+TEST(SmallRegion, MostChambersFitTheirArray) {
+  // One square in every 2x2 block, the rest arrows: the most chambers 64 squares can hold.
+  for (int w = 1; w <= 16; ++w)
+    for (int h = 1; h <= 16 && w * h <= 64; ++h) {
+      Board board(w, h);
+      for (int sq = 0; sq < board.squares(); ++sq)
+        board.set(sq, board.fileOf(sq) % 2 == 0 && board.rankOf(sq) % 2 == 0 ? Cell::Empty : Cell::Arrow);
+      const int expected = ((w + 1) / 2) * ((h + 1) / 2);
+      EXPECT_LE(expected, 32);
+      EXPECT_EQ(splitChambers(toSmall(board)).count, expected);
+    }
+}
+
+// The normalised chamber, as a region of its own.
+SmallRegion normalisedOf(const Board& board) {
+  const SmallRegion region = toSmall(board);
+  return normalisedChamber(region, region.black | region.white | region.empty);
+}
+
+TEST(SmallRegion, NormalisedChambersMatchRegionKeys) {
+  // Twin: regionKey, the least of the eight images. Equal normalised forms for the same key
+  // (every image of a chamber), different ones for different keys, and each form an image
+  // of its chamber.
+  std::mt19937_64 rng(4242);
+  std::map<std::string, SmallRegion> byKey;
+  int images = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const int w = std::uniform_int_distribution<int>(1, 5)(rng);
+    const int h = std::uniform_int_distribution<int>(1, 5)(rng);
+    const Board board = testing::randomBoard(rng, w, h, 1, 1, std::uniform_real_distribution<double>(0.1, 0.5)(rng));
+    for (const Chamber& chamber : findChambers(board)) {
+      const Board region = extractRegion(board, chamber);
+      const std::string key = regionKey(region);
+      for (const Board& image : testing::symmetricImages(region)) {
+        const SmallRegion form = normalisedOf(image);
+        ASSERT_EQ(regionKey(toBoard(form)), key) << toOneLine(image);
+        const auto [it, fresh] = byKey.emplace(key, form);
+        ASSERT_EQ(it->second, form) << toOneLine(image);
+        ++images;
+      }
+    }
+  }
+  std::set<std::tuple<uint64_t, uint64_t, uint64_t, uint32_t, uint32_t>> forms;
+  for (const auto& [key, form] : byKey) forms.insert({form.empty, form.black, form.white, form.width, form.height});
+  EXPECT_EQ(forms.size(), byKey.size());  // different keys, different forms
+  EXPECT_GT(byKey.size(), 500u);
+  EXPECT_GT(images, 10'000);
+}
+
+TEST(SmallRegion, NormalisedChamberIsCroppedFromItsRegion) {
+  // A chamber inside a larger frame with other chambers around it: only its own squares.
+  const Board board = parseOneLine("x.#o.|.o#..|###.x");
+  const SmallRegion region = toSmall(board);
+  const SmallChambers chambers = splitChambers(region);
+  ASSERT_EQ(chambers.count, 2);
+  const SmallRegion right = normalisedChamber(region, chambers.masks[0]), left = normalisedChamber(region, chambers.masks[1]);
+  EXPECT_EQ(regionKey(toBoard(right)), regionKey(parseOneLine("o.|..|.x")));
+  EXPECT_EQ(right.width, 2u);  // the narrower frame
+  EXPECT_EQ(regionKey(toBoard(left)), regionKey(parseOneLine("x.|.o")));
+}
+
+struct Key {
+  uint64_t a, b;
+  bool operator==(const Key&) const = default;
+};
+
+TEST(ExactTable, AgreesWithAMap) {
+  std::mt19937_64 rng(11);
+  ExactTable<Key, uint32_t> table;
+  std::map<std::pair<uint64_t, uint64_t>, uint32_t> twin;
+  for (int i = 0; i < 200'000; ++i) {
+    // Few distinct keys, so that most inserts and finds meet a key already there.
+    const Key key{rng() % 5000, rng() % 7};
+    const uint32_t value = static_cast<uint32_t>(rng());
+    if (rng() % 2) {
+      const bool fresh = twin.emplace(std::pair{key.a, key.b}, value).second;
+      ASSERT_EQ(table.insert(key, value), fresh);
+    } else {
+      const auto it = twin.find({key.a, key.b});
+      const std::optional<uint32_t> got = table.find(key);
+      ASSERT_EQ(got.has_value(), it != twin.end());
+      if (got) {
+        ASSERT_EQ(*got, it->second);
+      }
+    }
+  }
+  table.clear();
+  EXPECT_FALSE(table.find(Key{twin.begin()->first.first, twin.begin()->first.second}));
+}
+
+}  // namespace
+}  // namespace amazons
