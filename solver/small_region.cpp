@@ -146,6 +146,79 @@ int bestImage(SmallRegion* images, const SmallRegion& region, uint64_t chamber, 
 
 }  // namespace
 
+namespace {
+
+// Boxes of at most 8 x 8 (nearly all): the images by bit-matrix operations on masks laid out
+// 8 bits a rank (bit 8 r + f), compared there; only the least is packed back at its width.
+uint64_t mirrorFiles8(uint64_t x, int w) {  // within files 0..w-1 of every rank
+  x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+  x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+  x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
+  return x >> (8 - w);
+}
+uint64_t mirrorRanks8(uint64_t x, int h) { return __builtin_bswap64(x) >> (8 * (8 - h)); }
+uint64_t transpose8(uint64_t x) {  // (f, r) -> (r, f): three delta swaps
+  uint64_t t = 0x0F0F0F0F00000000ull & (x ^ (x << 28));
+  x ^= t ^ (t >> 28);
+  t = 0x3333000033330000ull & (x ^ (x << 14));
+  x ^= t ^ (t >> 14);
+  t = 0x5500550055005500ull & (x ^ (x << 7));
+  return x ^ t ^ (t >> 7);
+}
+
+template <typename Op>
+SmallRegion eachMask(SmallRegion r, Op op) {
+  r.empty = op(r.empty);
+  r.black = op(r.black);
+  r.white = op(r.white);
+  return r;
+}
+
+SmallRegion normalisedInBox8(const SmallRegion& region, uint64_t chamber, int f0, int r0, int w, int h) {
+  const int width = static_cast<int>(region.width);
+  const uint64_t rowMask = (uint64_t{1} << w) - 1;
+  SmallRegion base;
+  for (int r = 0; r < h; ++r) {
+    const int shift = (r + r0) * width + f0;
+    const uint64_t row = (chamber >> shift) & rowMask;
+    base.empty |= ((region.empty >> shift) & row) << (8 * r);
+    base.black |= ((region.black >> shift) & row) << (8 * r);
+    base.white |= ((region.white >> shift) & row) << (8 * r);
+  }
+  SmallRegion best;
+  bool first = true;
+  auto consider = [&](const SmallRegion& image) {
+    if (first || less(image, best)) best = image;
+    first = false;
+  };
+  // The four images of an iw x ih frame: as it is, files mirrored, ranks mirrored, both.
+  auto considerMirrors = [&](const SmallRegion& image, int iw, int ih) {
+    const SmallRegion files = eachMask(image, [iw](uint64_t x) { return mirrorFiles8(x, iw); });
+    consider(image);
+    consider(files);
+    consider(eachMask(image, [ih](uint64_t x) { return mirrorRanks8(x, ih); }));
+    consider(eachMask(files, [ih](uint64_t x) { return mirrorRanks8(x, ih); }));
+  };
+  // The narrowest frame only: transposed images when w > h, both kinds when w == h.
+  int outWidth = w, outHeight = h;
+  if (w <= h) considerMirrors(base, w, h);
+  if (w >= h) {
+    considerMirrors(eachMask(base, transpose8), h, w);
+    if (w > h) std::swap(outWidth, outHeight);
+  }
+  SmallRegion out;
+  out.width = static_cast<uint32_t>(outWidth);
+  out.height = static_cast<uint32_t>(outHeight);
+  for (int r = 0; r < outHeight; ++r) {
+    out.empty |= ((best.empty >> (8 * r)) & 0xFF) << (r * outWidth);
+    out.black |= ((best.black >> (8 * r)) & 0xFF) << (r * outWidth);
+    out.white |= ((best.white >> (8 * r)) & 0xFF) << (r * outWidth);
+  }
+  return out;
+}
+
+}  // namespace
+
 SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber) {
   const int width = static_cast<int>(region.width), height = static_cast<int>(region.height);
   const uint64_t rowMask = (uint64_t{1} << width) - 1;  // width <= 16
@@ -159,7 +232,9 @@ SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber) {
     f1 = std::max(f1, 63 - std::countl_zero(row));
   }
   const int w = f1 - f0 + 1, h = r1 - r0 + 1;
-  // The narrowest frame first: only transposed images when w > h, none when w < h.
+  if (w <= 8 && h <= 8) return normalisedInBox8(region, chamber, f0, r0, w, h);
+  // Wider boxes (up to 16 x 4): square by square. The images of a chamber all take one path
+  // or all the other, so either choice is canonical.
   SmallRegion images[8];
   const int best = w > h   ? bestImage<4, 8>(images, region, chamber, f0, r0, w, h)
                    : w < h ? bestImage<0, 4>(images, region, chamber, f0, r0, w, h)

@@ -88,8 +88,9 @@ SmallChambers splitChambers(const SmallRegion& region);
 ChamberClass chamberClassOf(const SmallRegion& region, uint64_t chamber);
 
 // One chamber alone, cropped to its bounding box, in the orientation of least (empty, black,
-// white) among the symmetries of least width (colours never swapped): equal for any two
-// chambers that are images of each other, different otherwise.
+// white) among the symmetries of least width (colours never swapped; boxes of at most 8 x 8
+// compare the masks 8 bits a rank): equal for any two chambers that are images of each other,
+// different otherwise.
 SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber);
 
 }  // namespace amazons

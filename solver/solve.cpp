@@ -491,7 +491,7 @@ Analysis Solver::analyse(const Board& board) {
     return std::all_of(a.chambers.begin(), a.chambers.end(), [](const ChamberReport& r) { return r.value.has_value(); });
   };
   try {
-    tbb::parallel_for(size_t{0}, a.chambers.size(), [&](size_t i) {
+    auto rootValue = [&](size_t i) {
       ChamberReport& r = a.chambers[i];
       const ChamberClass kind = r.chamber.kind;
       if (kind == ChamberClass::BlackOnly || kind == ChamberClass::WhiteOnly) {
@@ -505,7 +505,13 @@ Analysis Solver::analyse(const Board& board) {
       }
       if (kind == ChamberClass::Dead || kind == ChamberClass::Closed) r.moves = 0;
       r.value = s.tryChamberValue(board, r.chamber, quick, search, true);  // unset: decided by search
-    });
+    };
+    // Chambers all below the size whose options go parallel take a few milliseconds at most:
+    // less than starting the thread pool in a fresh process (1-3 ms), which they then skip.
+    if (std::any_of(a.chambers.begin(), a.chambers.end(), [](const ChamberReport& r) { return r.chamber.empty >= kParallelEmpty; }))
+      tbb::parallel_for(size_t{0}, a.chambers.size(), rootValue);
+    else
+      for (size_t i = 0; i < a.chambers.size(); ++i) rootValue(i);
     s.decide(board, a.chambers, a.blackToMove, search);
     s.decide(board, a.chambers, a.whiteToMove, search);
     if (!allKnown() && s.options.canonicalNodes > quick) {

@@ -97,9 +97,11 @@ TEST(SmallRegion, NormalisedChambersMatchRegionKeys) {
   std::mt19937_64 rng(4242);
   std::map<std::string, SmallRegion> byKey;
   int images = 0;
-  for (int trial = 0; trial < 1500; ++trial) {
-    const int w = std::uniform_int_distribution<int>(1, 5)(rng);
-    const int h = std::uniform_int_distribution<int>(1, 5)(rng);
+  for (int trial = 0; trial < 1800; ++trial) {
+    // Boxes of at most 8 x 8 (bit-matrix images) and wider ones (square by square).
+    const bool wide = trial % 3 == 0;
+    const int w = std::uniform_int_distribution<int>(1, wide ? 16 : 8)(rng);
+    const int h = std::uniform_int_distribution<int>(1, wide ? 4 : 8)(rng);
     const Board board = testing::randomBoard(rng, w, h, 1, 1, std::uniform_real_distribution<double>(0.1, 0.5)(rng));
     for (const Chamber& chamber : findChambers(board)) {
       const Board region = extractRegion(board, chamber);
