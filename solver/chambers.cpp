@@ -5,6 +5,8 @@
 #include <bit>
 #include <numeric>
 
+#include "solver/small_region.h"
+
 namespace amazons {
 
 const char* chamberClassName(ChamberClass c) {
@@ -32,48 +34,31 @@ int findRoot(std::array<int, kMaxSquares>& parent, int x) {
 
 }  // namespace
 
-namespace {
-
-void classify(Chamber& c) {
-  if (c.empty == 0) c.kind = ChamberClass::Closed;
-  else if (c.blackAmazons && c.whiteAmazons) c.kind = ChamberClass::Contested;
-  else if (c.blackAmazons) c.kind = ChamberClass::BlackOnly;
-  else if (c.whiteAmazons) c.kind = ChamberClass::WhiteOnly;
-  else c.kind = ChamberClass::Dead;
+ChamberClass chamberClass(int empty, int blackAmazons, int whiteAmazons) {
+  if (empty == 0) return ChamberClass::Closed;
+  if (blackAmazons && whiteAmazons) return ChamberClass::Contested;
+  if (blackAmazons) return ChamberClass::BlackOnly;
+  if (whiteAmazons) return ChamberClass::WhiteOnly;
+  return ChamberClass::Dead;
 }
 
-// Boards of at most 64 squares (every chamber the solver splits again): each chamber is grown
-// from its lowest square by dilating a bit mask over its eight neighbours.
+namespace {
+
+void classify(Chamber& c) { c.kind = chamberClass(c.empty, c.blackAmazons, c.whiteAmazons); }
+
+// Boards of at most 64 squares (every chamber the solver splits again): split on bit masks.
 std::vector<Chamber> findChambersSmall(const Board& board) {
-  const int w = board.width(), n = board.squares();
-  const uint64_t all = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
-  uint64_t open = 0, black = 0, white = 0;
-  for (int sq = 0; sq < n; ++sq) {
-    const Cell cell = board.at(sq);
-    open |= static_cast<uint64_t>(cell != Cell::Arrow) << sq;
-    black |= static_cast<uint64_t>(cell == Cell::Black) << sq;
-    white |= static_cast<uint64_t>(cell == Cell::White) << sq;
-  }
-  uint64_t firstFile = 0;
-  for (int r = 0; r < board.height(); ++r) firstFile |= uint64_t{1} << (r * w);
-  const uint64_t notFirstFile = all & ~firstFile, notLastFile = all & ~(firstFile << (w - 1));
-  std::vector<Chamber> chambers;
-  chambers.reserve(4);  // rarely more; spares the moves of growing
-  for (uint64_t left = open; left;) {
-    uint64_t part = left & -left;
-    for (;;) {
-      const uint64_t row = part | ((part & notLastFile) << 1) | ((part & notFirstFile) >> 1);
-      const uint64_t grown = (row | (row << w) | (row >> w)) & all & open;
-      if (grown == part) break;
-      part = grown;
-    }
-    left &= ~part;
-    Chamber& c = chambers.emplace_back();
+  const SmallRegion region = toSmall(board);
+  const SmallChambers split = splitChambers(region);
+  std::vector<Chamber> chambers(split.count);
+  for (int i = 0; i < split.count; ++i) {
+    const uint64_t part = split.masks[i];
+    Chamber& c = chambers[i];
     c.squares.reserve(std::popcount(part));
     for (uint64_t bits = part; bits; bits &= bits - 1) c.squares.push_back(std::countr_zero(bits));
-    c.blackAmazons = std::popcount(part & black);
-    c.whiteAmazons = std::popcount(part & white);
-    c.empty = static_cast<int>(c.squares.size()) - c.blackAmazons - c.whiteAmazons;
+    c.blackAmazons = std::popcount(part & region.black);
+    c.whiteAmazons = std::popcount(part & region.white);
+    c.empty = std::popcount(part & region.empty);
     classify(c);
   }
   return chambers;
@@ -82,7 +67,7 @@ std::vector<Chamber> findChambersSmall(const Board& board) {
 }  // namespace
 
 std::vector<Chamber> findChambers(const Board& board) {
-  if (board.squares() <= 64) return findChambersSmall(board);
+  if (board.squares() <= kSmallSquares) return findChambersSmall(board);
   std::array<int, kMaxSquares> parent;  // only the board's squares are used (and set)
   std::iota(parent.begin(), parent.begin() + board.squares(), 0);
   const int w = board.width(), h = board.height();

@@ -18,7 +18,9 @@ enum class ChamberClass {
   Contested,  // both colours
   Closed,     // amazons and no empty square: no moves
 };
-const char* chamberClassName(ChamberClass c);  // "dead", "black", "white", "contested", "closed"
+const char* chamberClassName(ChamberClass c);
+// The class of a chamber with these counts.
+ChamberClass chamberClass(int empty, int blackAmazons, int whiteAmazons);  // "dead", "black", "white", "contested", "closed"
 
 struct Chamber {
   std::vector<int> squares;  // its empty squares and amazons, ascending

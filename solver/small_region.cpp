@@ -81,12 +81,8 @@ SmallChambers splitChambers(const SmallRegion& region) {
 }
 
 ChamberClass chamberClassOf(const SmallRegion& region, uint64_t chamber) {
-  const bool black = chamber & region.black, white = chamber & region.white;
-  if (!(chamber & region.empty)) return ChamberClass::Closed;
-  if (black && white) return ChamberClass::Contested;
-  if (black) return ChamberClass::BlackOnly;
-  if (white) return ChamberClass::WhiteOnly;
-  return ChamberClass::Dead;
+  return chamberClass(std::popcount(chamber & region.empty), std::popcount(chamber & region.black),
+                      std::popcount(chamber & region.white));
 }
 
 namespace {
@@ -143,10 +139,6 @@ int bestImage(SmallRegion* images, const SmallRegion& region, uint64_t chamber, 
     if (less(images[t], images[best])) best = t;
   return best;
 }
-
-}  // namespace
-
-namespace {
 
 // Boxes of at most 8 x 8 (nearly all): the images by bit-matrix operations on masks laid out
 // 8 bits a rank (bit 8 r + f), compared there; only the least is packed back at its width.

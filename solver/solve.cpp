@@ -221,12 +221,9 @@ struct Solver::Impl {
     return value;
   }
 
-  // Canonical form of one contested chamber, given in normalised orientation.
+  // Canonical form of one contested chamber, given in normalised orientation; the caller has
+  // looked its key up already.
   cgt::GameId contested(const Board& region, const std::string& key, const Search& search, Budget* budget) {
-    {
-      decltype(chamberTable)::const_accessor found;
-      if (chamberTable.find(found, key)) return found->second;
-    }
     expand(search, budget);
     const std::vector<Move> blackMoves = region.legalMoves(Color::Black);
     const std::vector<Move> whiteMoves = region.legalMoves(Color::White);
