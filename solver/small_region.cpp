@@ -1,5 +1,6 @@
 #include "solver/small_region.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace amazons {
@@ -158,12 +159,16 @@ uint64_t transpose8(uint64_t x) {  // (f, r) -> (r, f): three delta swaps
   return x ^ t ^ (t >> 7);
 }
 
-template <typename Op>
-SmallRegion eachMask(SmallRegion r, Op op) {
-  r.empty = op(r.empty);
-  r.black = op(r.black);
-  r.white = op(r.white);
-  return r;
+// Image t of a mask laid out 8 bits a rank in a w x h frame: transposed (bit 2) first, then
+// files (bit 0) and ranks (bit 1) mirrored within the frame the image has.
+uint64_t image8(uint64_t x, int t, int w, int h) {
+  if (t & 4) {
+    x = transpose8(x);
+    std::swap(w, h);
+  }
+  if (t & 1) x = mirrorFiles8(x, w);
+  if (t & 2) x = mirrorRanks8(x, h);
+  return x;
 }
 
 SmallRegion normalisedInBox8(const SmallRegion& region, uint64_t chamber, int f0, int r0, int w, int h) {
@@ -177,27 +182,32 @@ SmallRegion normalisedInBox8(const SmallRegion& region, uint64_t chamber, int f0
     base.black |= ((region.black >> shift) & row) << (8 * r);
     base.white |= ((region.white >> shift) & row) << (8 * r);
   }
+  // The narrowest frame only: transposed images when w > h, both kinds when w == h. The
+  // empty masks decide nearly always; the amazons' images are made only for the ties.
+  const int first = w > h ? 4 : 0, last = w < h ? 4 : 8;
+  uint64_t empties[8];
+  auto fourMirrors = [](uint64_t x, int iw, int ih, uint64_t* out) {  // images t, t+1, t+2, t+3
+    const uint64_t files = mirrorFiles8(x, iw);
+    out[0] = x;
+    out[1] = files;
+    out[2] = mirrorRanks8(x, ih);
+    out[3] = mirrorRanks8(files, ih);
+  };
+  if (first == 0) fourMirrors(base.empty, w, h, empties);
+  if (last == 8) fourMirrors(transpose8(base.empty), h, w, empties + 4);
+  const uint64_t leastEmpty = *std::min_element(empties + first, empties + last);
   SmallRegion best;
-  bool first = true;
-  auto consider = [&](const SmallRegion& image) {
-    if (first || less(image, best)) best = image;
-    first = false;
-  };
-  // The four images of an iw x ih frame: as it is, files mirrored, ranks mirrored, both.
-  auto considerMirrors = [&](const SmallRegion& image, int iw, int ih) {
-    const SmallRegion files = eachMask(image, [iw](uint64_t x) { return mirrorFiles8(x, iw); });
-    consider(image);
-    consider(files);
-    consider(eachMask(image, [ih](uint64_t x) { return mirrorRanks8(x, ih); }));
-    consider(eachMask(files, [ih](uint64_t x) { return mirrorRanks8(x, ih); }));
-  };
-  // The narrowest frame only: transposed images when w > h, both kinds when w == h.
-  int outWidth = w, outHeight = h;
-  if (w <= h) considerMirrors(base, w, h);
-  if (w >= h) {
-    considerMirrors(eachMask(base, transpose8), h, w);
-    if (w > h) std::swap(outWidth, outHeight);
+  bool found = false;
+  for (int t = first; t < last; ++t) {
+    if (empties[t] != leastEmpty) continue;
+    SmallRegion image;
+    image.empty = leastEmpty;
+    image.black = image8(base.black, t, w, h);
+    image.white = image8(base.white, t, w, h);
+    if (!found || less(image, best)) best = image;
+    found = true;
   }
+  const int outWidth = w > h ? h : w, outHeight = w > h ? w : h;
   SmallRegion out;
   out.width = static_cast<uint32_t>(outWidth);
   out.height = static_cast<uint32_t>(outHeight);
@@ -212,18 +222,13 @@ SmallRegion normalisedInBox8(const SmallRegion& region, uint64_t chamber, int f0
 }  // namespace
 
 SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber) {
-  const int width = static_cast<int>(region.width), height = static_cast<int>(region.height);
+  assert(chamber != 0);
+  const int width = static_cast<int>(region.width);
   const uint64_t rowMask = (uint64_t{1} << width) - 1;  // width <= 16
-  int f0 = width, f1 = -1, r0 = height, r1 = -1;
-  for (int r = 0; r < height; ++r) {
-    const uint64_t row = (chamber >> (r * width)) & rowMask;
-    if (!row) continue;
-    r0 = std::min(r0, r);
-    r1 = r;
-    f0 = std::min(f0, std::countr_zero(row));
-    f1 = std::max(f1, 63 - std::countl_zero(row));
-  }
-  const int w = f1 - f0 + 1, h = r1 - r0 + 1;
+  const int r0 = std::countr_zero(chamber) / width, r1 = (63 - std::countl_zero(chamber)) / width;
+  uint64_t files = 0;  // the files the chamber takes, as one rank
+  for (int r = r0; r <= r1; ++r) files |= (chamber >> (r * width)) & rowMask;
+  const int f0 = std::countr_zero(files), w = 64 - std::countl_zero(files) - f0, h = r1 - r0 + 1;
   if (w <= 8 && h <= 8) return normalisedInBox8(region, chamber, f0, r0, w, h);
   // Wider boxes (up to 16 x 4): square by square. The images of a chamber all take one path
   // or all the other, so either choice is canonical.
