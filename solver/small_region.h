@@ -56,7 +56,7 @@ struct SmallFrame {
   }
 };
 
-// Every position after a legal move of `mover`, in Board::legalMoves order (from, to, arrow).
+// Every position after a legal move of `mover`, by square index of from, then to, then arrow.
 template <typename Emit>
 void forEachOption(const SmallRegion& region, Color mover, Emit&& emit) {
   const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
@@ -75,6 +75,19 @@ void forEachOption(const SmallRegion& region, Color mover, Emit&& emit) {
       }
     }
   }
+}
+
+// How many legal moves `mover` has (the options forEachOption would give).
+inline int countOptions(const SmallRegion& region, Color mover) {
+  const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
+  int count = 0;
+  for (uint64_t amazons = mover == Color::Black ? region.black : region.white; amazons; amazons &= amazons - 1) {
+    const uint64_t from = amazons & -amazons;
+    const uint64_t emptyWithoutMe = region.empty | from;
+    for (uint64_t tos = frame.queenTargets(from, region.empty); tos; tos &= tos - 1)
+      count += std::popcount(frame.queenTargets(tos & -tos, emptyWithoutMe & ~(tos & -tos)));
+  }
+  return count;
 }
 
 // The chambers of a region (findChambers' definition) as masks, ordered by lowest square.

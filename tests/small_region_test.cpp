@@ -47,6 +47,7 @@ TEST(SmallRegion, OptionsAreThePositionsAfterEachNaiveMove) {
       for (const Move& m : testing::naiveMoves(board, c)) expected.push_back(after(board, m, c));
       forEachOption(toSmall(board), c, [&](const SmallRegion& o) { got.push_back(o); });
       ASSERT_EQ(got, expected) << toOneLine(board) << " " << colorName(c);  // same order too
+      ASSERT_EQ(countOptions(toSmall(board), c), static_cast<int>(expected.size())) << toOneLine(board);
       options += got.size();
     }
   }
