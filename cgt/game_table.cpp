@@ -3,6 +3,7 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <limits>
@@ -324,22 +325,23 @@ class FixedGame {
         const auto it = map_.find(x);
         return it == map_.end() ? nullptr : &it->second;
       }
-      for (const auto& [k, v] : flat_)
-        if (k == x) return &v;
+      for (size_t i = 0; i < flatSize_; ++i)
+        if (flat_[i].first == x) return &flat_[i].second;
       return nullptr;
     }
     void insert(GameId x, bool v) {
-      if (map_.empty() && flat_.size() < kFlat) {
-        flat_.emplace_back(x, v);
+      if (map_.empty() && flatSize_ < kFlat) {
+        flat_[flatSize_++] = {x, v};
         return;
       }
-      if (map_.empty()) map_.insert(flat_.begin(), flat_.end());
+      if (map_.empty()) map_.insert(flat_.begin(), flat_.begin() + flatSize_);
       map_.emplace(x, v);
     }
 
    private:
     static constexpr size_t kFlat = 32;
-    std::vector<std::pair<GameId, bool>> flat_;
+    std::array<std::pair<GameId, bool>, kFlat> flat_;
+    size_t flatSize_ = 0;
     std::unordered_map<GameId, bool> map_;
   };
   const std::vector<GameId>& L_;
@@ -350,20 +352,25 @@ class FixedGame {
 // Removes dominated options: for Left, those <= another; for Right, those >= another.
 void removeDominated(std::vector<GameId>& v, bool left) {
   if (v.size() < 2) return;
-  std::vector<bool> dead(v.size(), false);
+  // The marks in one word when they fit (nearly always): no allocation.
+  const bool fits = v.size() <= 64;
+  uint64_t deadWord = 0;
+  std::vector<bool> deadList(fits ? 0 : v.size(), false);
+  auto dead = [&](size_t i) { return fits ? (deadWord >> i & 1) != 0 : static_cast<bool>(deadList[i]); };
   for (size_t i = 0; i < v.size(); ++i) {
-    if (dead[i]) continue;
+    if (dead(i)) continue;
     for (size_t j = 0; j < v.size(); ++j) {
-      if (i == j || dead[j]) continue;
+      if (i == j || dead(j)) continue;
       if (left ? leq(v[i], v[j]) : leq(v[j], v[i])) {
-        dead[i] = true;
+        if (fits) deadWord |= uint64_t{1} << i;
+        else deadList[i] = true;
         break;
       }
     }
   }
   size_t k = 0;
   for (size_t i = 0; i < v.size(); ++i)
-    if (!dead[i]) v[k++] = v[i];
+    if (!dead(i)) v[k++] = v[i];
   v.resize(k);
 }
 
@@ -527,10 +534,12 @@ GameId up(int n) {
 }
 
 GameId make(std::span<const GameId> left, std::span<const GameId> right) {
-  std::vector<GameId> L(left.begin(), left.end()), R(right.begin(), right.end());
-  sortUnique(L);
-  sortUnique(R);
-  return canonicalize(std::move(L), std::move(R));
+  return make(std::vector<GameId>(left.begin(), left.end()), std::vector<GameId>(right.begin(), right.end()));
+}
+GameId make(std::vector<GameId>&& left, std::vector<GameId>&& right) {
+  sortUnique(left);
+  sortUnique(right);
+  return canonicalize(std::move(left), std::move(right));
 }
 GameId make(std::initializer_list<GameId> left, std::initializer_list<GameId> right) {
   return make(std::span<const GameId>(left.begin(), left.size()), std::span<const GameId>(right.begin(), right.size()));

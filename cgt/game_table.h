@@ -28,6 +28,7 @@ GameId up(int n);                   // n > 0: ^n (n copies of ^); n < 0: -n copi
 
 // Canonical form of {left | right}; options in any order, duplicates allowed.
 GameId make(std::span<const GameId> left, std::span<const GameId> right);
+GameId make(std::vector<GameId>&& left, std::vector<GameId>&& right);  // reuses the lists
 GameId make(std::initializer_list<GameId> left, std::initializer_list<GameId> right);
 
 GameId add(GameId a, GameId b);

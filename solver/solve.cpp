@@ -13,6 +13,7 @@
 #include "cgt/sum.h"
 #include "solver/exact_table.h"
 #include "solver/small_region.h"
+#include "solver/small_territory.h"
 #include "solver/territory.h"
 
 namespace amazons {
@@ -182,7 +183,7 @@ struct Solver::Impl {
     };
     evaluateAll(leftMoves, left);
     evaluateAll(rightMoves, right);
-    return cgt::make(left, right);
+    return cgt::make(std::move(left), std::move(right));
   }
 
   // ---- Regions of at most 64 squares, on masks ----
@@ -209,14 +210,25 @@ struct Solver::Impl {
     cgt::GameId value;
     if (kind == ChamberClass::Contested) {
       expand(search, budget);
-      std::vector<SmallRegion> blackOptions, whiteOptions;
-      forEachOption(key, Color::Black, [&](const SmallRegion& o) { blackOptions.push_back(o); });
-      forEachOption(key, Color::White, [&](const SmallRegion& o) { whiteOptions.push_back(o); });
-      value = formOf(blackOptions, whiteOptions, !budget && std::popcount(key.empty) >= kParallelEmpty,
-                     [&](const std::vector<SmallRegion>& options, size_t i) { return smallValue(options[i], search, budget); });
+      if (!budget && std::popcount(key.empty) >= kParallelEmpty) {
+        std::vector<SmallRegion> blackOptions, whiteOptions;
+        forEachOption(key, Color::Black, [&](const SmallRegion& o) { blackOptions.push_back(o); });
+        forEachOption(key, Color::White, [&](const SmallRegion& o) { whiteOptions.push_back(o); });
+        value = formOf(blackOptions, whiteOptions, true, [&](const std::vector<SmallRegion>& options, size_t i) {
+          return smallValue(options[i], search, budget);
+        });
+      } else {  // in turn: each option valued as it is generated, only the values kept
+        std::vector<cgt::GameId> left, right;
+        forEachOption(key, Color::Black, [&](const SmallRegion& o) { left.push_back(smallValue(o, search, budget)); });
+        forEachOption(key, Color::White, [&](const SmallRegion& o) { right.push_back(smallValue(o, search, budget)); });
+        value = cgt::make(std::move(left), std::move(right));
+      }
     } else {
+      // Most territories are filled whole by a greedy filling on the masks; the others go to
+      // the territory solver.
       const Color owner = sign > 0 ? Color::Black : Color::White;
-      value = cgt::integer(sign * territory.solve(toBoard(key), owner, false).moves);
+      const std::optional<int> perfect = perfectTerritoryMoves(key, owner);
+      value = cgt::integer(sign * (perfect ? *perfect : territory.solve(toBoard(key), owner, false).moves));
     }
     remember(smallTable, key, value);
     return value;
