@@ -74,17 +74,22 @@ struct Solver::Impl {
   std::atomic<uint64_t> nodes{0};
 
   size_t tableLimit() const { return options.hashMegabytes * (size_t{3} << 20) / 4; }
+  bool tableFull() const { return tableBytes.load(std::memory_order_relaxed) >= tableLimit(); }
 
   // One analysis (analyses of a batch run at once on one solver): its deadline, and the least
   // contested-chamber size whose canonical form has failed its budget in it. Positions shrink
   // by one empty square a move, so chambers that large are searched raw without another try.
+  // The search over sums may also be given a number of positions (`rawLeft`), past which it
+  // gives up (throws SearchTooLong) so that the chambers get a larger allowance.
   struct Search {
     std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
     std::atomic<int> rawFrom{std::numeric_limits<int>::max()};
+    std::atomic<int64_t> rawLeft{std::numeric_limits<int64_t>::max()};
     void checkTime() const {
       if (std::chrono::steady_clock::now() > deadline) throw SolveTimeout();
     }
   };
+  struct SearchTooLong {};
 
   // A canonical form under a budget gives up (throws TooLarge) past its node allowance; the
   // caller then decides by search. A full table only stops storing.
@@ -365,6 +370,7 @@ struct Solver::Impl {
     }
     ++nodes;
     if ((nodes & 1023) == 0) search.checkTime();
+    if (search.rawLeft-- <= 0) throw SearchTooLong{};
     bool wins = false;
     for (const auto& [region, move] : orderedRawMoves(state, mover))
       if (!moverWinsSum(afterRawMove(state, region, move, search), opposite(mover), search)) {
@@ -546,8 +552,8 @@ Analysis Solver::analyse(const Board& board) {
     // in the table, so which one fits its budget must not depend on the threads' timing.
     // Chambers all below the size whose options go parallel take a few milliseconds at most:
     // less than starting the thread pool in a fresh process (1-3 ms), which they then skip.
-    const bool unbudgeted = first == std::numeric_limits<uint64_t>::max();
-    if (unbudgeted && std::any_of(a.chambers.begin(), a.chambers.end(), [](const ChamberReport& r) { return r.chamber.empty >= kParallelEmpty; }))
+    constexpr uint64_t kUnlimited = std::numeric_limits<uint64_t>::max();
+    if (first == kUnlimited && std::any_of(a.chambers.begin(), a.chambers.end(), [](const ChamberReport& r) { return r.chamber.empty >= kParallelEmpty; }))
       tbb::parallel_for(size_t{0}, a.chambers.size(), rootValue);
     else
       for (size_t i = 0; i < a.chambers.size(); ++i) rootValue(i);
@@ -556,8 +562,31 @@ Analysis Solver::analyse(const Board& board) {
       s.decide(board, a.chambers, a.blackToMove, search);
       s.decide(board, a.chambers, a.whiteToMove, search);
     };
-    decideBoth();
-    if (!allKnown() && s.options.canonicalNodes > first) {
+    // In rounds: the search over sums, with the chambers still unknown raw, may visit as many
+    // positions as the chambers had expansions; past that it gives up, and the unknown
+    // chambers are tried again with four times the allowance, and so on. Raw chambers side by
+    // side make the search grow as the product of their games, a form only with its own
+    // followers: a line with two 12-empty chambers searched over ten minutes, where their
+    // forms take 1.1 s. Each round keeps what the last one stored, so that the rounds cost a
+    // constant factor at most. Once the table is full, the search goes on to the end.
+    uint64_t allowance = first;
+    for (;;) {
+      // (An allowance of 0, which asks for the search alone, is never raised.)
+      const bool lastRound = allKnown() || allowance == 0 || allowance == kUnlimited || s.tableFull();
+      search.rawLeft = lastRound ? std::numeric_limits<int64_t>::max()
+                                 : static_cast<int64_t>(std::min<uint64_t>(allowance, std::numeric_limits<int64_t>::max()));
+      try {
+        decideBoth();
+        break;
+      } catch (const Impl::SearchTooLong&) {
+        a.blackToMove = SideReport{Color::Black};
+        a.whiteToMove = SideReport{Color::White};
+      }
+      allowance = allowance > kUnlimited / 4 ? kUnlimited : allowance * 4;
+      for (ChamberReport& r : a.chambers)
+        if (!r.value) r.value = s.tryChamberValue(board, r.chamber, allowance, search, true);
+    }
+    if (!allKnown() && s.options.canonicalNodes > allowance) {  // under a time limit
       for (ChamberReport& r : a.chambers)
         if (!r.value) r.value = s.tryChamberValue(board, r.chamber, s.options.canonicalNodes, search, true);
       if (allKnown()) {  // every value known now: choose the moves again, by mean
