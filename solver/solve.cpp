@@ -69,7 +69,7 @@ struct Solver::Impl {
   tbb::concurrent_hash_map<std::string, cgt::GameId, cgt::KeyHashCompare> chamberTable;
   tbb::concurrent_hash_map<std::string, cgt::GameId, cgt::KeyHashCompare> boardTable;      // by exact board
   // Chambers of at most 64 squares by their normalised masks (small_region.h).
-  ExactTable<SmallRegion, cgt::GameId> smallTable;
+  ExactTable<SmallRegion, cgt::GameId> smallTable{2 * tableLimit() + (size_t{64} << 20)};
   std::atomic<size_t> tableBytes{0};
   std::atomic<uint64_t> nodes{0};
 
