@@ -42,45 +42,59 @@ class ExactTable {
   // taken when touched). Twice the largest table wanted leaves room for outgrown arrays.
   explicit ExactTable(size_t reserveBytes = size_t{1} << 26) : arena_(reserveBytes) {}
 
-  std::optional<Value> find(const Key& key) const {
-    const uint64_t h = hash(key);
+  static uint64_t hash(const Key& key) { return XXH3_64bits(&key, sizeof(Key)); }
+
+  // A hint that the key of hash h is wanted soon. It reads the shard's array without the lock:
+  // a stale one is harmless to a prefetch, which never faults.
+  void prefetch(uint64_t h) const {
+    const Shard& shard = shards_[h >> (64 - kShardBits)];
+    const Entry* slots = shard.slots.load(std::memory_order_relaxed);
+    if (slots) __builtin_prefetch(slots + (h & (shard.size.load(std::memory_order_relaxed) - 1)));
+  }
+
+  std::optional<Value> find(const Key& key) const { return find(key, hash(key)); }
+  std::optional<Value> find(const Key& key, uint64_t h) const {
     const Shard& shard = shards_[h >> (64 - kShardBits)];
     tbb::spin_mutex::scoped_lock lock(shard.mutex);
-    if (!shard.slots) return std::nullopt;
-    const size_t mask = shard.size - 1;
+    const Entry* slots = shard.slots.load(std::memory_order_relaxed);
+    if (!slots) return std::nullopt;
+    const size_t mask = shard.size.load(std::memory_order_relaxed) - 1;
     for (size_t i = h & mask;; i = (i + 1) & mask) {
-      const Entry& e = shard.slots[i];
+      const Entry& e = slots[i];
       if (!e.used) return std::nullopt;
       if (e.key == key) return e.value;
     }
   }
 
   // False when the key is there already (its value is kept).
-  bool insert(const Key& key, const Value& value) {
-    const uint64_t h = hash(key);
+  bool insert(const Key& key, const Value& value) { return insert(key, value, hash(key)); }
+  bool insert(const Key& key, const Value& value, uint64_t h) {
     Shard& shard = shards_[h >> (64 - kShardBits)];
     tbb::spin_mutex::scoped_lock lock(shard.mutex);
-    if (!shard.slots) {
-      shard.slots = arena_.allocate(kFirstSize);
-      shard.size = kFirstSize;
+    Entry* slots = shard.slots.load(std::memory_order_relaxed);
+    size_t size = shard.size.load(std::memory_order_relaxed);
+    if (!slots) {
+      slots = arena_.allocate(size = kFirstSize);
+      shard.slots.store(slots, std::memory_order_relaxed);
+      shard.size.store(size, std::memory_order_relaxed);
     }
-    size_t mask = shard.size - 1;
+    size_t mask = size - 1;
     size_t i = h & mask;
-    for (; shard.slots[i].used; i = (i + 1) & mask)
-      if (shard.slots[i].key == key) return false;
-    shard.slots[i] = {key, value, true};
-    if (++shard.count * 2 > shard.size) {
-      Entry* bigger = arena_.allocate(shard.size * 2);
-      mask = shard.size * 2 - 1;
-      for (size_t k = 0; k < shard.size; ++k) {
-        const Entry& e = shard.slots[k];
+    for (; slots[i].used; i = (i + 1) & mask)
+      if (slots[i].key == key) return false;
+    slots[i] = {key, value, true};
+    if (++shard.count * 2 > size) {
+      Entry* bigger = arena_.allocate(size * 2);
+      mask = size * 2 - 1;
+      for (size_t k = 0; k < size; ++k) {
+        const Entry& e = slots[k];
         if (!e.used) continue;
         size_t j = hash(e.key) & mask;
         while (bigger[j].used) j = (j + 1) & mask;
         bigger[j] = e;
       }
-      shard.slots = bigger;
-      shard.size *= 2;
+      shard.slots.store(bigger, std::memory_order_relaxed);
+      shard.size.store(size * 2, std::memory_order_relaxed);
     }
     return true;
   }
@@ -163,12 +177,11 @@ class ExactTable {
 
   struct alignas(64) Shard {  // one cache line of its own: no false sharing of locks
     mutable tbb::spin_mutex mutex;
-    Entry* slots = nullptr;  // `size` entries, a power of two, or none
-    size_t size = 0;
+    // `size` entries, a power of two, or none; atomic for prefetch, which reads them unlocked
+    std::atomic<Entry*> slots{nullptr};
+    std::atomic<size_t> size{0};
     size_t count = 0;
   };
-  static uint64_t hash(const Key& key) { return XXH3_64bits(&key, sizeof(Key)); }
-
   std::array<Shard, 1 << kShardBits> shards_;
   Arena arena_;
 };
