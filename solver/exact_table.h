@@ -19,6 +19,7 @@
 #include <tbb/spin_mutex.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdlib>
@@ -48,8 +49,11 @@ class ExactTable {
   // a stale one is harmless to a prefetch, which never faults.
   void prefetch(uint64_t h) const {
     const Shard& shard = shards_[h >> (64 - kShardBits)];
+    const size_t size = shard.size.load(std::memory_order_relaxed);
     const Entry* slots = shard.slots.load(std::memory_order_relaxed);
-    if (slots) __builtin_prefetch(slots + (h & (shard.size.load(std::memory_order_relaxed) - 1)));
+    // The pair may be torn by a growth: an index below the larger size, in the reservation.
+    if (slots && size)
+      __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<uintptr_t>(slots) + (h & (size - 1)) * sizeof(Entry)));
   }
 
   std::optional<Value> find(const Key& key) const { return find(key, hash(key)); }
@@ -142,15 +146,18 @@ class ExactTable {
         const size_t at = used_.fetch_add(bytes, std::memory_order_relaxed);
         if (at + bytes <= bytes_) return reinterpret_cast<Entry*>(static_cast<char*>(base_) + at);
       }
+      std::unique_ptr<Entry, Free> array(static_cast<Entry*>(std::calloc(count, sizeof(Entry))));
+      if (!array) throw std::bad_alloc();
+      Entry* out = array.get();
       std::lock_guard lock(heapMutex_);
-      heap_.emplace_back(static_cast<Entry*>(std::calloc(count, sizeof(Entry))));
-      if (!heap_.back()) throw std::bad_alloc();
-      return heap_.back().get();
+      heap_.push_back(std::move(array));
+      return out;
     }
     // Every array freed: the pages go back to the system and come again zeroed. Callers hold
     // every shard's lock.
     void reset() {
-      if (base_) madvise(base_, bytes_, MADV_DONTNEED);
+      const size_t used = std::min(used_.load(), bytes_);
+      if (base_ && madvise(base_, used, MADV_DONTNEED) != 0) std::memset(base_, 0, used);
       used_ = 0;
       heap_.clear();
     }

@@ -74,7 +74,6 @@ struct Solver::Impl {
   std::atomic<uint64_t> nodes{0};
 
   size_t tableLimit() const { return options.hashMegabytes * (size_t{3} << 20) / 4; }
-  bool tableFull() const { return tableBytes.load(std::memory_order_relaxed) >= tableLimit(); }
 
   // One analysis (analyses of a batch run at once on one solver): its deadline, and the least
   // contested-chamber size whose canonical form has failed its budget in it. Positions shrink
@@ -582,8 +581,9 @@ Analysis Solver::analyse(const Board& board) {
   // are reported anyway, and a chamber known makes the search over sums far smaller (two raw
   // 12-empty chambers: 59,000 sum positions; one: 900). Under a time limit the verdicts come
   // first: a quick allowance, the search, and then the full one for the values still unknown.
-  const bool timed = s.options.timeLimitSeconds > 0;
-  const uint64_t first = timed ? std::max<uint64_t>(1, s.options.canonicalNodes / kQuickShare) : s.options.canonicalNodes;
+  constexpr uint64_t kUnlimited = std::numeric_limits<uint64_t>::max();
+  const bool quickFirst = s.options.timeLimitSeconds > 0 && s.options.canonicalNodes != kUnlimited;
+  const uint64_t first = quickFirst ? std::max<uint64_t>(1, s.options.canonicalNodes / kQuickShare) : s.options.canonicalNodes;
   auto allKnown = [&] {
     return std::all_of(a.chambers.begin(), a.chambers.end(), [](const ChamberReport& r) { return r.value.has_value(); });
   };
@@ -604,10 +604,10 @@ Analysis Solver::analyse(const Board& board) {
       r.value = s.tryChamberValue(board, r.chamber, first, search, true);  // unset: decided by search
     };
     // Tries under a budget run one chamber after another, in order: chambers share followers
-    // in the table, so which one fits its budget must not depend on the threads' timing.
+    // in the table, so which one fits its budget must not depend on the threads' timing (for
+    // one analysis at a time: analyses of a batch run at once share the table too).
     // Chambers all below the size whose options go parallel take a few milliseconds at most:
     // less than starting the thread pool in a fresh process (1-3 ms), which they then skip.
-    constexpr uint64_t kUnlimited = std::numeric_limits<uint64_t>::max();
     if (first == kUnlimited && std::any_of(a.chambers.begin(), a.chambers.end(), [](const ChamberReport& r) { return r.chamber.empty >= kParallelEmpty; }))
       tbb::parallel_for(size_t{0}, a.chambers.size(), rootValue);
     else
@@ -623,11 +623,13 @@ Analysis Solver::analyse(const Board& board) {
     // side make the search grow as the product of their games, a form only with its own
     // followers: a line with two 12-empty chambers searched over ten minutes, where their
     // forms take 1.1 s. Each round keeps what the last one stored, so that the rounds cost a
-    // constant factor at most. Once the table is full, the search goes on to the end.
+    // constant factor at most. Once the table is half full the search goes on to the end: it
+    // needs room of its own (with a full table it stores nothing and repeats itself).
     uint64_t allowance = first;
     for (;;) {
       // (An allowance of 0, which asks for the search alone, is never raised.)
-      const bool lastRound = allKnown() || allowance == 0 || allowance == kUnlimited || s.tableFull();
+      const bool lastRound = allKnown() || s.options.canonicalNodes == 0 || allowance == kUnlimited ||
+                             s.tableBytes.load(std::memory_order_relaxed) >= s.tableLimit() / 2;
       search.rawLeft = lastRound ? std::numeric_limits<int64_t>::max()
                                  : static_cast<int64_t>(std::min<uint64_t>(allowance, std::numeric_limits<int64_t>::max()));
       try {
@@ -641,6 +643,7 @@ Analysis Solver::analyse(const Board& board) {
       for (ChamberReport& r : a.chambers)
         if (!r.value) r.value = s.tryChamberValue(board, r.chamber, allowance, search, true);
     }
+    search.rawLeft = std::numeric_limits<int64_t>::max();
     if (!allKnown() && s.options.canonicalNodes > allowance) {  // under a time limit
       for (ChamberReport& r : a.chambers)
         if (!r.value) r.value = s.tryChamberValue(board, r.chamber, s.options.canonicalNodes, search, true);

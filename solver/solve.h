@@ -18,11 +18,14 @@ namespace amazons {
 struct SolveOptions {
   size_t hashMegabytes = 512;         // the chamber-value and territory tables together
   double timeLimitSeconds = 0;        // 0: none; when reached the verdicts are unknown
-  // Expansions allowed to one contested chamber's canonical form (0 in the CLI: no limit).
-  // Beyond it the verdicts come from the search over sums and that chamber's value is
-  // reported unknown. Under a time limit a small share of it is tried first, before the
-  // search. 10,000: on 60 10x10 endgames of chambers up to 12 empty squares, 20,000 found no
-  // more values and doubled the time of the lines whose value does not fit (76 -> 102 ms).
+  // Expansions first allowed to one contested chamber's canonical form (0 in the CLI: no
+  // limit; 0 here: none, the search alone). Beyond it the verdicts come from the search over
+  // sums with that chamber raw; a search that visits more positions than this raises the
+  // allowance fourfold, round after round while the table is less than half full, and a
+  // chamber whose form still does not fit is reported unknown. Under a time limit a small
+  // share of it is tried first. 10,000: on 60 10x10 endgames of chambers up to 12 empty
+  // squares, 20,000 found no more values and doubled the time of the lines whose value does
+  // not fit (76 -> 102 ms).
   uint64_t canonicalNodes = 10000;
   // Sums built anew allowed to the canonical form of the total (0 in the CLI: no limit). A
   // sum of several hot values can be huge (past a few hundred sums its form runs to thousands
