@@ -63,14 +63,12 @@ SmallFrame::SmallFrame(int w, int h) : width(w) {
 
 SmallChambers splitChambers(const SmallRegion& region) {
   const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
-  const int w = frame.width;
   const uint64_t open = region.black | region.white | region.empty;
   SmallChambers out;
   for (uint64_t left = open; left;) {
     uint64_t part = left & -left;
     for (;;) {  // grow over the eight neighbours until nothing changes
-      const uint64_t row = part | ((part & frame.notLastFile) << 1) | ((part & frame.notFirstFile) >> 1);
-      const uint64_t grown = (row | (row << w) | (row >> w)) & open;
+      const uint64_t grown = frame.dilate(part) & open;
       if (grown == part) break;
       part = grown;
     }

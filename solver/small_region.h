@@ -37,6 +37,12 @@ struct SmallFrame {
   int width;
   uint64_t all, notFirstFile, notLastFile;
   SmallFrame(int w, int h);
+  // `mask` with its eight neighbours (kept within the files; ranks beyond the frame are the
+  // caller's to cut).
+  uint64_t dilate(uint64_t mask) const {
+    const uint64_t row = mask | ((mask & notLastFile) << 1) | ((mask & notFirstFile) >> 1);
+    return row | (row << width) | (row >> width);
+  }
   // Squares a queen on `from` reaches over `empty`.
   uint64_t queenTargets(uint64_t from, uint64_t empty) const {
     uint64_t targets = 0;

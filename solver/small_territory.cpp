@@ -7,13 +7,6 @@ namespace amazons {
 
 namespace {
 
-// `mask` with its eight neighbours (within the frame's files; ranks beyond it are cut by the
-// caller's mask).
-uint64_t dilate(const SmallFrame& frame, uint64_t mask) {
-  const uint64_t row = mask | ((mask & frame.notLastFile) << 1) | ((mask & frame.notFirstFile) >> 1);
-  return row | (row << frame.width) | (row >> frame.width);
-}
-
 // For every square, how many of its eight neighbours lie in `mask`: a count of 0..8 in four
 // bit planes, so the squares of one count are found with a few mask operations.
 class NeighbourCounts {
@@ -47,7 +40,7 @@ class NeighbourCounts {
 bool allReachable(const SmallFrame& frame, uint64_t amazons, uint64_t empty) {
   const uint64_t open = amazons | empty;
   for (uint64_t reached = amazons; empty & ~reached;) {
-    const uint64_t grown = dilate(frame, reached) & open;
+    const uint64_t grown = frame.dilate(reached) & open;
     if (grown == reached) return false;
     reached = grown;
   }
@@ -65,7 +58,7 @@ bool fillOne(const SmallFrame& frame, uint64_t& mine, uint64_t& empty) {
     const uint64_t apart = before.equal(toN), beside = toN > 0 ? before.equal(toN - 1) : 0;
     for (uint64_t amazons = mine; amazons; amazons &= amazons - 1) {
       const uint64_t from = amazons & -amazons;
-      const uint64_t nearFrom = dilate(frame, from);
+      const uint64_t nearFrom = frame.dilate(from);
       uint64_t tos = frame.queenTargets(from, empty) & ((apart & ~nearFrom) | (beside & nearFrom));
       for (; tos; tos &= tos - 1) {
         const uint64_t to = tos & -tos;

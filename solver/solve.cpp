@@ -613,7 +613,10 @@ Analysis Solver::analyse(const Board& board) {
     else
       for (size_t i = 0; i < a.chambers.size(); ++i) rootValue(i);
     // The verdicts in turn too: the searches' own tries fill the table for later positions.
+    // Each time anew: a search given up, or values found since, leave the last reports stale.
     auto decideBoth = [&] {
+      a.blackToMove = SideReport{Color::Black};
+      a.whiteToMove = SideReport{Color::White};
       s.decide(board, a.chambers, a.blackToMove, search);
       s.decide(board, a.chambers, a.whiteToMove, search);
     };
@@ -636,8 +639,7 @@ Analysis Solver::analyse(const Board& board) {
         decideBoth();
         break;
       } catch (const Impl::SearchTooLong&) {
-        a.blackToMove = SideReport{Color::Black};
-        a.whiteToMove = SideReport{Color::White};
+        // given up: a larger allowance for the unknown chambers, below
       }
       allowance = allowance > kUnlimited / 4 ? kUnlimited : allowance * 4;
       for (ChamberReport& r : a.chambers)
@@ -647,11 +649,7 @@ Analysis Solver::analyse(const Board& board) {
     if (!allKnown() && s.options.canonicalNodes > allowance) {  // under a time limit
       for (ChamberReport& r : a.chambers)
         if (!r.value) r.value = s.tryChamberValue(board, r.chamber, s.options.canonicalNodes, search, true);
-      if (allKnown()) {  // every value known now: choose the moves again, by mean
-        a.blackToMove = SideReport{Color::Black};
-        a.whiteToMove = SideReport{Color::White};
-        decideBoth();
-      }
+      if (allKnown()) decideBoth();  // every value known now: choose the moves again, by mean
     }
     if (allKnown()) {
       cgt::Dyadic mean;
