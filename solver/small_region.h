@@ -96,6 +96,20 @@ inline int countOptions(const SmallRegion& region, Color mover) {
   return count;
 }
 
+// The empty squares `mover`'s amazons can ever reach, their own moves alone: across empty
+// squares only, the other side's amazons blocking. No sequence of `mover`'s moves there is
+// longer (each move fills one of them for good), so a region G has G <= this count for Black
+// and G >= minus it for White.
+inline int reachableEmpty(const SmallRegion& region, Color mover) {
+  const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
+  const uint64_t mine = mover == Color::Black ? region.black : region.white;
+  for (uint64_t reach = mine;;) {
+    const uint64_t grown = (frame.dilate(reach) & region.empty & frame.all) | mine;
+    if (grown == reach) return std::popcount(reach & region.empty);
+    reach = grown;
+  }
+}
+
 // The chambers of a region (findChambers' definition) as masks, ordered by lowest square.
 // No region of 64 squares has more than 25: each chamber needs a 2x2 block of its own.
 struct SmallChambers {

@@ -415,6 +415,30 @@ struct Solver::Impl {
 
   static cgt::Side sideOf(Color c) { return c == Color::Black ? cgt::Side::Left : cgt::Side::Right; }
 
+  // Each raw region G lies between -w and b, with b and w the empty squares Black's and White's
+  // amazons can reach there (reachableEmpty). The mover wins if it wins with every raw region
+  // at the opponent's bound, and loses if it loses with every one at its own.
+  std::optional<bool> decidedByBounds(const SumState& state, Color mover) {
+    int blackBound = 0, whiteBound = 0;
+    for (const NormalisedRegion& r : state.raw) {
+      if (r.board.squares() <= kSmallSquares) {
+        const SmallRegion small = toSmall(r.board);
+        blackBound += reachableEmpty(small, Color::Black);
+        whiteBound += reachableEmpty(small, Color::White);
+      } else {
+        blackBound += r.board.emptyCount();
+        whiteBound += r.board.emptyCount();
+      }
+    }
+    const cgt::Side side = sideOf(mover);
+    cgt::PartSum worst = state.known, best = state.known;
+    worst.add(cgt::integer(mover == Color::Black ? -whiteBound : blackBound));
+    best.add(cgt::integer(mover == Color::Black ? blackBound : -whiteBound));
+    if (knownSums.moverWins(worst, side)) return true;
+    if (!knownSums.moverWins(best, side)) return false;
+    return std::nullopt;
+  }
+
   bool moverWinsSum(const SumState& state, Color mover, Search& search) {
     if (state.raw.empty()) return knownSums.moverWins(state.known, sideOf(mover));
     const std::string key = sumKey(state, mover);
@@ -422,6 +446,7 @@ struct Solver::Impl {
       decltype(sumTable)::const_accessor found;
       if (sumTable.find(found, key)) return found->second;
     }
+    if (const std::optional<bool> bounded = decidedByBounds(state, mover)) return *bounded;
     ++nodes;
     if ((nodes & 1023) == 0) search.checkTime();
     if (search.rawLeft-- <= 0) throw SearchTooLong{};

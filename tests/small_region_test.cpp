@@ -135,6 +135,58 @@ TEST(SmallRegion, NormalisedChamberIsCroppedFromItsRegion) {
   EXPECT_EQ(regionKey(toBoard(left)), regionKey(parseOneLine("x.|.o")));
 }
 
+// The longest run of moves of c alone (the other side never moving), by naive moves.
+int longestRun(Board& board, Color c) {
+  int best = 0;
+  for (const Move& m : testing::naiveMoves(board, c)) {
+    board.play(m);
+    best = std::max(best, 1 + longestRun(board, c));
+    board.undo(m);
+  }
+  return best;
+}
+
+TEST(SmallRegion, ReachableEmptyBoundsTheLongestRunOfOneSide) {
+  // Twin: a square-by-square flood from c's amazons over empty squares. The count bounds every
+  // run of c's moves (checked in full on small regions), which is what makes it a bound on
+  // the region's value.
+  std::mt19937_64 rng(31);
+  int tight = 0, runs = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    Board board = randomSmallBoard(rng);
+    for (Color c : {Color::Black, Color::White}) {
+      std::vector<bool> reached(board.squares());
+      std::vector<int> frontier;
+      for (int sq = 0; sq < board.squares(); ++sq)
+        if (board.at(sq) == amazonOf(c)) frontier.push_back(sq);
+      int count = 0;
+      while (!frontier.empty()) {
+        const int sq = frontier.back();
+        frontier.pop_back();
+        for (int df = -1; df <= 1; ++df)
+          for (int dr = -1; dr <= 1; ++dr) {
+            const int f = board.fileOf(sq) + df, r = board.rankOf(sq) + dr;
+            if (f < 0 || r < 0 || f >= board.width() || r >= board.height()) continue;
+            const int next = board.square(f, r);
+            if (board.at(next) != Cell::Empty || reached[next]) continue;
+            reached[next] = true;
+            ++count;
+            frontier.push_back(next);
+          }
+      }
+      const int bound = reachableEmpty(toSmall(board), c);
+      ASSERT_EQ(bound, count) << toOneLine(board) << " " << colorName(c);
+      if (board.emptyCount() > 6) continue;
+      const int run = longestRun(board, c);
+      ASSERT_LE(run, bound) << toOneLine(board) << " " << colorName(c);
+      ++runs;
+      tight += run == bound;
+    }
+  }
+  EXPECT_GT(runs, 1000);
+  EXPECT_GT(tight, 300);
+}
+
 struct Key {
   uint64_t a, b;
   bool operator==(const Key&) const = default;

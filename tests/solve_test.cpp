@@ -15,6 +15,7 @@
 #include "solver/formats.h"
 #include "solver/minimax.h"
 #include "solver/report.h"
+#include "solver/small_region.h"
 #include "solver/solve.h"
 #include "tests/support/naive.h"
 
@@ -159,6 +160,24 @@ TEST(Solve, WinningMoveLeavesALostPositionForTheOpponent) {
     }
   }
   EXPECT_GT(checked, 100);
+}
+
+TEST(Solve, ValuesLieWithinTheReachableBounds) {
+  // The search over sums cuts where a raw region G at its bounds -w <= G <= b already decides
+  // (b, w: the empty squares Black's, White's amazons reach). Checked here on exact values.
+  Solver solver;
+  std::mt19937_64 rng(404);
+  int touching = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const int w = std::uniform_int_distribution<int>(2, 4)(rng), h = std::uniform_int_distribution<int>(2, 3)(rng);
+    const Board board = testing::randomBoard(rng, w, h, 1 + trial % 2, 1 + trial % 3 / 2, 0.3);
+    const cgt::GameId value = solver.value(board);
+    const int black = reachableEmpty(toSmall(board), Color::Black), white = reachableEmpty(toSmall(board), Color::White);
+    ASSERT_TRUE(cgt::leq(value, cgt::integer(black))) << toOneLine(board);
+    ASSERT_TRUE(cgt::leq(cgt::integer(-white), value)) << toOneLine(board);
+    touching += value == cgt::integer(black) || value == cgt::integer(-white);
+  }
+  EXPECT_GT(touching, 20);  // the bounds are often the value itself
 }
 
 TEST(Solve, AllWinningMovesMatchOracle) {
