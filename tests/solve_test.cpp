@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "cgt/cgt.h"
+#include "solver/endgames.h"
 #include "solver/formats.h"
 #include "solver/minimax.h"
 #include "solver/report.h"
@@ -178,6 +179,43 @@ TEST(Solve, ValuesLieWithinTheReachableBounds) {
     touching += value == cgt::integer(black) || value == cgt::integer(-white);
   }
   EXPECT_GT(touching, 20);  // the bounds are often the value itself
+}
+
+TEST(Solve, IntegersProvenBySearchAreTheCanonicalForms) {
+  // Root chambers of 8 or more empty squares are first probed for an integer value by search.
+  // Twin: Solver::value, canonical forms only, for the values and for the position after the
+  // winning move (the options of a probed chamber are not in the table). Integers are rare
+  // in small random boards, common in chambers of 10x10 endgames.
+  Solver solver, forms;
+  std::mt19937_64 rng(88);
+  EndgameOptions endgames;
+  endgames.maxChamberEmpty = 10;
+  int probed = 0, moves = 0;
+  for (int game = 0; game < 600; ++game) {
+    const std::optional<Board> board = playToEndgame(rng, 10, 10, endgames);
+    if (!board) continue;
+    const Analysis a = solver.analyse(*board);
+    bool any = false;
+    for (const ChamberReport& r : a.chambers) {
+      if (!r.integerBySearch) continue;
+      any = true;
+      ++probed;
+      ASSERT_EQ(*r.value, forms.value(r.region)) << toOneLine(*board);
+    }
+    if (!any) continue;
+    for (Color mover : {Color::Black, Color::White}) {
+      const SideReport& side = a.forSide(mover);
+      if (side.verdict != Verdict::Win) continue;
+      Board after = *board;
+      after.setSideToMove(mover);
+      after.play(*side.bestMove);
+      EXPECT_FALSE(cgt::moverWins(forms.value(after), mover == Color::Black ? cgt::Side::Right : cgt::Side::Left))
+          << toOneLine(*board) << " " << colorName(mover) << " to move";
+      ++moves;
+    }
+  }
+  EXPECT_GT(probed, 25);
+  EXPECT_GT(moves, 25);
 }
 
 TEST(Solve, AllWinningMovesMatchOracle) {
