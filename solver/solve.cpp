@@ -30,8 +30,8 @@ namespace {
 // with 20 expansions a try, 0.15 s with 400; the 4x4 start (eight amazons) 0.26 s with 20,
 // 1.1 s with 400.
 constexpr uint64_t kQuickShare = 16;
-// Root contested chambers of at least kProbeEmpty empty squares are first probed for an
-// integer value (integerValue), with at most kProbePositions sum positions and tries of
+// Root contested chambers of at least kProbeEmpty empty squares are first probed for a
+// simple value (simpleValue), with at most kProbePositions sum positions and tries of
 // kProbeTry expansions.
 constexpr int kProbeEmpty = 8;
 constexpr int64_t kProbePositions = 1000;
@@ -345,14 +345,17 @@ struct Solver::Impl {
     }
   }
 
-  // A contested chamber G may be an integer n, and then G - n is a second-player win: a search
-  // over G raw beside the number -n often proves it in a few hundred positions where G's
-  // canonical form takes tens of thousands of expansions (a 10-empty chamber of value 4: 26,000
-  // expansions, against 174 positions with tries of one expansion). n is the least integer
-  // with G <= n (Black moving first loses G - n), found by bisection between the reach bounds;
-  // then G = n iff G >= n (White moving first loses). nullopt when G is not an integer, or
-  // when the searches pass `positions` in all. The value found is stored as a form would be.
-  std::optional<cgt::GameId> integerValue(const Board& board, const Chamber& chamber, int64_t positions, const Search& outer) {
+  // Many large contested chambers have simple values (of 77 chambers of 8-12 empty squares in
+  // 10x10 endgames: 23 integers, 9 switches {a|b}, 9 n*), which a search over G raw beside a
+  // known part proves in a few hundred positions where G's canonical form takes tens of
+  // thousands of expansions (a 10-empty chamber of value 4: 26,000 expansions, against 174
+  // positions). First the least integer hi with G <= hi (Black moving first loses G - hi), by
+  // bisection between the reach bounds; G = hi if also G >= hi. Else the greatest integer lo
+  // with G >= lo (White moving first loses G - lo), and the guess {hi-1 | lo+1} (a switch
+  // {a|b} has hi = a+1, lo = b-1; n* has hi = n+1, lo = n-1), or lo + 1/2 when hi = lo + 1,
+  // which G = V proves (G - V a second-player win). nullopt when the guess is wrong or the
+  // searches pass `positions` in all. The value found is stored as a form would be.
+  std::optional<cgt::GameId> simpleValue(const Board& board, const Chamber& chamber, int64_t positions, const Search& outer) {
     Search search;
     search.deadline = outer.deadline;
     search.rawLeft = positions;
@@ -364,28 +367,40 @@ struct Solver::Impl {
       lo = -reachableEmpty(small, Color::White);
       hi = reachableEmpty(small, Color::Black);
     }
-    auto minus = [&](int n) {
+    auto minus = [&](cgt::GameId v) {
       SumState state;
-      state.known.add(cgt::integer(-n));
+      state.known.add(cgt::negate(v));
       state.raw.push_back(raw);
       return state;
     };
+    std::optional<cgt::GameId> value;
     try {
-      while (lo < hi) {
-        const int mid = lo + (hi - lo) / 2;
-        if (moverWinsSum(minus(mid), Color::Black, search)) lo = mid + 1;
+      for (int below = lo; below < hi;) {  // G <= hi; not G <= below - 1
+        const int mid = below + (hi - below) / 2;
+        if (moverWinsSum(minus(cgt::integer(mid)), Color::Black, search)) below = mid + 1;
         else hi = mid;
       }
-      if (moverWinsSum(minus(hi), Color::White, search)) return std::nullopt;
+      if (!moverWinsSum(minus(cgt::integer(hi)), Color::White, search)) {
+        value = cgt::integer(hi);
+      } else {
+        for (int above = hi - 1; lo < above;) {  // G >= lo; not G >= above + 1
+          const int mid = lo + (above - lo + 1) / 2;
+          if (moverWinsSum(minus(cgt::integer(mid)), Color::White, search)) above = mid - 1;
+          else lo = mid;
+        }
+        const cgt::GameId guess = hi - lo >= 2 ? cgt::make({cgt::integer(hi - 1)}, {cgt::integer(lo + 1)})
+                                               : cgt::make({cgt::integer(lo)}, {cgt::integer(hi)});
+        if (!moverWinsSum(minus(guess), Color::Black, search) && !moverWinsSum(minus(guess), Color::White, search))
+          value = guess;
+      }
     } catch (const SearchTooLong&) {
-      return std::nullopt;
     }
-    const cgt::GameId value = cgt::integer(hi);
+    if (!value) return std::nullopt;
     if (const std::optional<SmallRegion> small = smallChamber(board, chamber)) {
       const Piece piece = pieceOf(*small, small->black | small->white | small->empty);
-      remember(smallTable, piece.key, value, piece.hash);
+      remember(smallTable, piece.key, *value, piece.hash);
     } else {
-      remember(chamberTable, regionKey(board, chamber), value);
+      remember(chamberTable, regionKey(board, chamber), *value);
     }
     return value;
   }
@@ -582,7 +597,7 @@ struct Solver::Impl {
         Board after = report.region;
         after.play(m);
         Candidate c{frame.toBoard(board, report.region, m), std::nullopt, rest};
-        if (report.value && !report.integerBySearch) {  // its options' values are in the table already
+        if (report.value && !report.valueBySearch) {  // its options' values are in the table already
           cgt::Dyadic mean = restMean;
           for (const Chamber& piece : findChambers(after)) {
             const cgt::GameId v = chamberValue(after, piece, search);
@@ -691,8 +706,8 @@ Analysis Solver::analyse(const Board& board) {
       }
       if (kind == ChamberClass::Dead || kind == ChamberClass::Closed) r.moves = 0;
       if (kind == ChamberClass::Contested && r.chamber.empty >= kProbeEmpty && s.options.canonicalNodes != 0)
-        if ((r.value = s.integerValue(board, r.chamber, kProbePositions, search))) {
-          r.integerBySearch = true;
+        if ((r.value = s.simpleValue(board, r.chamber, kProbePositions, search))) {
+          r.valueBySearch = true;
           return;
         }
       r.value = s.tryChamberValue(board, r.chamber, first, search, true);  // unset: decided by search
