@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <iostream>
 #include <sstream>
 
@@ -22,6 +23,37 @@ ParsedPosition readPositionArg(const std::string& path, const std::string& forma
 }
 
 bool stderrIsTerminal() { return ::isatty(STDERR_FILENO) == 1; }
+
+bool progressWanted(const std::string& setting) {
+  if (setting == "on") return true;
+  if (setting == "off") return false;
+  if (setting == "auto") return stderrIsTerminal();
+  throw InputError("--progress must be auto, on or off, not '" + setting + "'");
+}
+
+ProgressLine::ProgressLine(bool enabled, std::function<std::string()> describe) : describe_(std::move(describe)) {
+  if (!enabled) return;
+  thread_ = std::thread([this] {
+    using namespace std::chrono_literals;
+    std::unique_lock lock(mutex_);
+    if (wake_.wait_for(lock, 500ms, [this] { return done_; })) return;  // quick work: no line at all
+    do {
+      std::cerr << "\r\033[K" << describe_() << std::flush;
+      drawn_ = true;
+    } while (!wake_.wait_for(lock, 200ms, [this] { return done_; }));
+  });
+}
+
+ProgressLine::~ProgressLine() {
+  if (!thread_.joinable()) return;
+  {
+    std::lock_guard lock(mutex_);
+    done_ = true;
+  }
+  wake_.notify_one();
+  thread_.join();
+  if (drawn_) std::cerr << "\r\033[K" << std::flush;
+}
 
 int usageError(const std::string& command, const std::string& message, const std::string& usage) {
   std::cerr << "amazons-solve" << (command.empty() ? "" : " ") << command << ": error: " << message << "\n";

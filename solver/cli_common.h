@@ -2,8 +2,12 @@
 #pragma once
 #include <boost/program_options.hpp>
 
+#include <condition_variable>
+#include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "solver/formats.h"
@@ -17,6 +21,28 @@ ParsedPosition readPositionArg(const std::string& path, const std::string& forma
 
 // Whether standard error is a terminal (for progress output).
 bool stderrIsTerminal();
+
+// A --progress value: "auto" (when standard error is a terminal), "on" or "off".
+bool progressWanted(const std::string& setting);
+
+// A status line on standard error for long work: from half a second on, redrawn five times a
+// second with `describe()`, and erased when the object goes (before results are printed).
+// Does nothing unless `enabled`.
+class ProgressLine {
+ public:
+  ProgressLine(bool enabled, std::function<std::string()> describe);
+  ~ProgressLine();
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+
+ private:
+  std::function<std::string()> describe_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  bool drawn_ = false;
+  std::thread thread_;
+};
 
 // Print "amazons-solve COMMAND: error: MESSAGE" (COMMAND empty: the default command) and, when given, the usage text to standard
 // error; returns 2, the exit status for usage errors.

@@ -2,6 +2,8 @@
 #include <tbb/global_control.h>
 
 #include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <limits>
 #include <thread>
@@ -17,6 +19,16 @@ namespace amazons::cli {
 namespace {
 
 namespace po = boost::program_options;
+
+// 950, 12.3k, 4.56M, 1.23G: counts for a status line.
+std::string shortCount(double x) {
+  char text[32];
+  if (x >= 1e9) std::snprintf(text, sizeof text, "%.2fG", x / 1e9);
+  else if (x >= 1e6) std::snprintf(text, sizeof text, "%.2fM", x / 1e6);
+  else if (x >= 1e3) std::snprintf(text, sizeof text, "%.1fk", x / 1e3);
+  else std::snprintf(text, sizeof text, "%.0f", x);
+  return text;
+}
 
 int runSolve(const std::vector<std::string>& args) {
   po::options_description visible("amazons-solve [FILE...] [options]: exact analysis (FILE '-' is stdin)");
@@ -35,7 +47,9 @@ int runSolve(const std::vector<std::string>& args) {
        "expansions allowed to a chamber's canonical form before deciding by search (0: no limit)")
       ("total-nodes", po::value<uint64_t>()->default_value(SolveOptions{}.totalNodes),
        "sums built anew allowed to the canonical form of the total; beyond it the total is written as the sum of the chamber values (0: no limit)")
-      ("time-limit", po::value<double>()->default_value(0), "seconds per position; 0 = none (then 'unknown', never a guess)");
+      ("time-limit", po::value<double>()->default_value(0), "seconds per position; 0 = none (then 'unknown', never a guess)")
+      ("progress", po::value<std::string>()->default_value("auto"),
+       "a status line on stderr during long analyses: auto (when stderr is a terminal), on, off");
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
@@ -71,6 +85,7 @@ int runSolve(const std::vector<std::string>& args) {
   if (options.totalNodes == 0) options.totalNodes = std::numeric_limits<uint64_t>::max();
   options.allWinningMoves = vm.count("all-moves") > 0;
   options.fillingLines = report.fillingLines;
+  const bool progress = progressWanted(vm["progress"].as<std::string>());
   // Read every file first: an input error should stop the run before any solving.
   std::vector<Board> boards;
   for (const std::string& path : vm["file"].as<std::vector<std::string>>()) {
@@ -80,14 +95,30 @@ int runSolve(const std::vector<std::string>& args) {
   }
   Solver solver(options);
   int status = 0;
-  for (const Board& board : boards) {
+  for (size_t i = 0; i < boards.size(); ++i) {
+    const Board& board = boards[i];
     if (vm.count("chambers")) {
       const auto chambers = findChambers(board);
       if (outputFormat == "json") printChambersJson(std::cout, board, chambers);
       else printChamberTable(std::cout, board, chambers);
       continue;
     }
-    const Analysis analysis = solver.analyse(board);
+    const std::string which = boards.size() > 1 ? "position " + std::to_string(i + 1) + "/" + std::to_string(boards.size()) + ": " : "";
+    std::optional<Analysis> result;
+    {
+      const auto start = std::chrono::steady_clock::now();
+      const uint64_t nodesBefore = solver.nodes();
+      const ProgressLine line(progress, [&] {
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double nodes = static_cast<double>(solver.nodes() - nodesBefore);
+        char text[160];
+        std::snprintf(text, sizeof text, "%s%.1f s, %s nodes, %s/s: %s", which.c_str(), seconds, shortCount(nodes).c_str(),
+                      shortCount(nodes / std::max(seconds, 1e-9)).c_str(), solver.stage().c_str());
+        return std::string(text);
+      });
+      result = solver.analyse(board);
+    }
+    const Analysis& analysis = *result;
     if (outputFormat == "json") printAnalysisJson(std::cout, board, analysis, report);
     else printAnalysis(std::cout, board, analysis, report);
     if (analysis.blackToMove.verdict == Verdict::Unknown) status = 1;

@@ -58,7 +58,8 @@ int main(int argc, char** argv) {
   try {
     return chosen->run(args);
   } catch (const amazons::InputError& e) {
-    std::cerr << e.describe() << "\n";
+    if (e.file().empty() && e.line() == 0) std::cerr << "amazons-solve: error: " << e.what() << "\n";  // an option's
+    else std::cerr << e.describe() << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "amazons-solve: error: " << e.what() << "\n";

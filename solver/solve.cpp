@@ -78,6 +78,12 @@ struct Solver::Impl {
   ExactTable<SmallRegion, cgt::GameId> smallTable{2 * tableLimit() + (size_t{64} << 20)};
   std::atomic<size_t> tableBytes{0};
   std::atomic<uint64_t> nodes{0};
+  // For Solver::stage: the Stage in the low byte, a chamber's letter above it.
+  enum Stage : uint32_t { Idle, ChamberValue, BlackVerdict, WhiteVerdict, Total };
+  std::atomic<uint32_t> stage{Idle};
+  void setStage(Stage now, char letter = 0) {
+    stage.store(now | static_cast<uint32_t>(static_cast<unsigned char>(letter)) << 8, std::memory_order_relaxed);
+  }
 
   size_t tableLimit() const { return options.hashMegabytes * (size_t{3} << 20) / 4; }
 
@@ -652,6 +658,16 @@ Solver::Solver(SolveOptions options) : impl_(std::make_unique<Impl>(options)) {}
 Solver::~Solver() = default;
 
 cgt::GameId Solver::value(const Board& region) { return impl_->value(region, Impl::Search{}); }
+std::string Solver::stage() const {
+  const uint32_t stage = impl_->stage.load(std::memory_order_relaxed);
+  switch (stage & 0xFF) {
+    case Impl::ChamberValue: return std::string("chamber ") + static_cast<char>(stage >> 8);
+    case Impl::BlackVerdict: return "verdict, Black to move";
+    case Impl::WhiteVerdict: return "verdict, White to move";
+    case Impl::Total: return "total";
+    default: return "";
+  }
+}
 uint64_t Solver::nodes() const { return impl_->nodes + impl_->knownSums.nodes() + impl_->territory.nodes(); }
 void Solver::clear() {
   impl_->chamberTable.clear();
@@ -694,6 +710,7 @@ Analysis Solver::analyse(const Board& board) {
   try {
     auto rootValue = [&](size_t i) {
       ChamberReport& r = a.chambers[i];
+      s.setStage(Impl::ChamberValue, r.letter);
       const ChamberClass kind = r.chamber.kind;
       if (kind == ChamberClass::BlackOnly || kind == ChamberClass::WhiteOnly) {
         const Color owner = kind == ChamberClass::BlackOnly ? Color::Black : Color::White;
@@ -726,7 +743,9 @@ Analysis Solver::analyse(const Board& board) {
     auto decideBoth = [&] {
       a.blackToMove = SideReport{Color::Black};
       a.whiteToMove = SideReport{Color::White};
+      s.setStage(Impl::BlackVerdict);
       s.decide(board, a.chambers, a.blackToMove, search);
+      s.setStage(Impl::WhiteVerdict);
       s.decide(board, a.chambers, a.whiteToMove, search);
     };
     // In rounds: the search over sums, with the chambers still unknown raw, may visit as many
@@ -752,18 +771,25 @@ Analysis Solver::analyse(const Board& board) {
       }
       allowance = allowance > kUnlimited / 4 ? kUnlimited : allowance * 4;
       for (ChamberReport& r : a.chambers)
-        if (!r.value) r.value = s.tryChamberValue(board, r.chamber, allowance, search, true);
+        if (!r.value) {
+          s.setStage(Impl::ChamberValue, r.letter);
+          r.value = s.tryChamberValue(board, r.chamber, allowance, search, true);
+        }
     }
     search.rawLeft = std::numeric_limits<int64_t>::max();
     if (!allKnown() && s.options.canonicalNodes > allowance) {  // under a time limit
       for (ChamberReport& r : a.chambers)
-        if (!r.value) r.value = s.tryChamberValue(board, r.chamber, s.options.canonicalNodes, search, true);
+        if (!r.value) {
+          s.setStage(Impl::ChamberValue, r.letter);
+          r.value = s.tryChamberValue(board, r.chamber, s.options.canonicalNodes, search, true);
+        }
       if (allKnown()) decideBoth();  // every value known now: choose the moves again, by mean
     }
     if (allKnown()) {
       cgt::Dyadic mean;
       for (const ChamberReport& r : a.chambers) mean += cgt::mean(*r.value);
       a.totalMean = mean;
+      s.setStage(Impl::Total);
       a.total = canonicalTotal(a, s.options.totalNodes);
     }
   } catch (const SolveTimeout&) {
@@ -774,6 +800,7 @@ Analysis Solver::analyse(const Board& board) {
     a.blackToMove.hasMove = board.hasMove(Color::Black);
     a.whiteToMove.hasMove = board.hasMove(Color::White);
   }
+  s.setStage(Impl::Idle);
   a.nodes = nodes() - nodesBefore;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return a;

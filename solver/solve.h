@@ -86,6 +86,10 @@ class Solver {
   uint64_t nodes() const;
   void clear();
 
+  // What the analysis under way is doing, for a progress line ("chamber B", "verdict, Black
+  // to move", "total"); empty between analyses. Any thread may ask.
+  std::string stage() const;
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
