@@ -7,7 +7,9 @@
 #include <tbb/task_group.h>
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
+#include <variant>
 
 #include "cgt/hash.h"
 #include "cgt/sum.h"
@@ -325,11 +327,23 @@ struct Solver::Impl {
   // ---- Deciding sums: every chamber as a canonical part where its form is known, raw else ----
   // A state is the known values as a cgt::PartSum (never added into one canonical form: the
   // sum of a few hot values is huge) plus "raw" regions, normalised contested chambers too
-  // large for their form, searched move by move. With no raw region cgt::SumSearch decides.
+  // large for their form, searched move by move: on masks when their box has at most 64
+  // squares (as normalisedChamber gives them), else as boards. With no raw region
+  // cgt::SumSearch decides.
+  using RawRegion = std::variant<SmallRegion, NormalisedRegion>;
   struct SumState {
     cgt::PartSum known;
-    std::vector<NormalisedRegion> raw;
+    std::vector<RawRegion> raw;
   };
+  static RawRegion rawRegion(const Board& region) {
+    if (region.squares() > kSmallSquares) return normalise(region);
+    const SmallRegion small = toSmall(region);
+    return normalisedChamber(small, small.black | small.white | small.empty);
+  }
+  static int reachable(const RawRegion& region, Color mover) {
+    if (const SmallRegion* small = std::get_if<SmallRegion>(&region)) return reachableEmpty(*small, mover);
+    return std::get<NormalisedRegion>(region).board.emptyCount();
+  }
   cgt::SumSearch knownSums{std::max<size_t>(1, tableLimit() / 128)};
   tbb::concurrent_hash_map<std::string, bool, cgt::KeyHashCompare> sumTable;  // by sumKey
 
@@ -344,10 +358,12 @@ struct Solver::Impl {
     try {
       return chamberValue(board, chamber, search, &budget);
     } catch (const TooLarge&) {
-      for (int seen = search.rawFrom.load();
-           chamber.empty < seen && !search.rawFrom.compare_exchange_weak(seen, chamber.empty);) {
-      }
+      lowerRawFrom(search, chamber.empty);
       return std::nullopt;
+    }
+  }
+  static void lowerRawFrom(Search& search, int empty) {
+    for (int seen = search.rawFrom.load(); empty < seen && !search.rawFrom.compare_exchange_weak(seen, empty);) {
     }
   }
 
@@ -366,13 +382,8 @@ struct Solver::Impl {
     search.deadline = outer.deadline;
     search.rawLeft = positions;
     search.tryCap = kProbeTry;
-    const NormalisedRegion raw = normalise(extractRegion(board, chamber));
-    int lo = -raw.board.emptyCount(), hi = raw.board.emptyCount();  // lo <= G <= hi
-    if (raw.board.squares() <= kSmallSquares) {
-      const SmallRegion small = toSmall(raw.board);
-      lo = -reachableEmpty(small, Color::White);
-      hi = reachableEmpty(small, Color::Black);
-    }
+    const RawRegion raw = rawRegion(extractRegion(board, chamber));
+    int lo = -reachable(raw, Color::White), hi = reachable(raw, Color::Black);  // lo <= G <= hi
     auto minus = [&](cgt::GameId v) {
       SumState state;
       state.known.add(cgt::negate(v));
@@ -411,27 +422,65 @@ struct Solver::Impl {
     return value;
   }
 
+  // The expansions a contested chamber met in the search may take before it stays raw.
+  uint64_t searchAllowance(int amazons, const Search& search) const {
+    return std::min({amazons >= kCrowdedAmazons ? kSearchTryCrowded : kSearchTry, options.canonicalNodes, search.tryCap});
+  }
+
   // Chambers whose canonical form fits the budget join `known`; the others stay raw.
   void addRegion(const Board& board, SumState& state, Search& search) {
+    if (board.squares() <= kSmallSquares) return addRegion(toSmall(board), state, search);
     for (const Chamber& chamber : findChambers(board)) {
-      const bool crowded = chamber.blackAmazons + chamber.whiteAmazons >= kCrowdedAmazons;
-      const uint64_t allowance = std::min({crowded ? kSearchTryCrowded : kSearchTry, options.canonicalNodes, search.tryCap});
+      const uint64_t allowance = searchAllowance(chamber.blackAmazons + chamber.whiteAmazons, search);
       if (const auto v = tryChamberValue(board, chamber, allowance, search, false))
         state.known.add(*v);
-      else state.raw.push_back(normalise(extractRegion(board, chamber)));
+      else state.raw.push_back(rawRegion(extractRegion(board, chamber)));
+    }
+  }
+  // The same on masks: no board is built.
+  void addRegion(const SmallRegion& region, SumState& state, Search& search) {
+    const SmallChambers chambers = splitChambers(region);
+    for (int i = 0; i < chambers.count; ++i) {
+      const Piece piece = pieceOf(region, chambers.masks[i]);
+      if (piece.kind != ChamberClass::Contested) {
+        state.known.add(pieceValue(piece, search, nullptr));
+        continue;
+      }
+      const int empty = std::popcount(piece.key.empty);
+      if (empty < search.rawFrom.load()) {
+        Budget budget{static_cast<int64_t>(searchAllowance(std::popcount(piece.key.black | piece.key.white), search))};
+        try {
+          state.known.add(pieceValue(piece, search, &budget));
+          continue;
+        } catch (const TooLarge&) {
+          lowerRawFrom(search, empty);
+        }
+      }
+      state.raw.emplace_back(std::in_place_type<SmallRegion>, piece.key);
     }
   }
 
+  // The mover, the raw regions on masks (their count, then 32 bytes each, sorted), the others'
+  // keys (their count, then each length-prefixed, sorted), then the known parts' fields.
   static std::string sumKey(const SumState& state, Color mover) {
+    std::vector<const SmallRegion*> smalls;
     std::vector<const std::string*> keys;
-    for (const NormalisedRegion& r : state.raw) keys.push_back(&r.key);
+    for (const RawRegion& r : state.raw) {
+      if (const SmallRegion* small = std::get_if<SmallRegion>(&r)) smalls.push_back(small);
+      else keys.push_back(&std::get<NormalisedRegion>(r).key);
+    }
+    std::sort(smalls.begin(), smalls.end(), [](const SmallRegion* x, const SmallRegion* y) {
+      return std::memcmp(x, y, sizeof(SmallRegion)) < 0;
+    });
     std::sort(keys.begin(), keys.end(), [](const std::string* x, const std::string* y) { return *x < *y; });
-    std::string key(1, static_cast<char>(mover));
+    std::string key{static_cast<char>(mover), static_cast<char>(smalls.size())};
+    for (const SmallRegion* small : smalls) key.append(reinterpret_cast<const char*>(small), sizeof(SmallRegion));
+    key += static_cast<char>(keys.size());
     for (const std::string* k : keys) {
       key += static_cast<char>(k->size());
       key += *k;
     }
-    state.known.appendKey(key);  // fixed-size fields after the length-prefixed region keys
+    state.known.appendKey(key);
     return key;
   }
 
@@ -439,50 +488,51 @@ struct Solver::Impl {
   // opponent the fewest moves (a win needs only one, found early). Measured on eight 10x10
   // lines with a raw 12-empty chamber: 31% less time than ordering by the opponent's moves
   // less the mover's, which costs twice the counting and orders no better.
-  static std::vector<std::pair<size_t, Move>> orderedRawMoves(const SumState& state, Color mover) {
+  // A move in raw region `region`: the region after it when on masks, else the move.
+  struct RawMove {
+    size_t region;
+    SmallRegion after;
+    Move move;
+  };
+  static std::vector<RawMove> orderedRawMoves(const SumState& state, Color mover) {
     struct Scored {
       int64_t score;
-      size_t region;
-      Move move;
+      RawMove move;
     };
     std::vector<Scored> scored;
     for (size_t i = 0; i < state.raw.size(); ++i) {
-      const Board& region = state.raw[i].board;
-      if (region.squares() <= kSmallSquares) {  // on masks (a region's square = its bit)
-        const SmallRegion before = toSmall(region);
-        const uint64_t mine = mover == Color::Black ? before.black : before.white;
-        forEachOption(before, mover, [&](const SmallRegion& after) {
-          const uint64_t mineAfter = mover == Color::Black ? after.black : after.white;
-          const uint64_t from = mine & ~mineAfter, to = mineAfter & ~mine;
-          const uint64_t arrow = (before.empty | from) & ~after.empty & ~to;
-          const Move m{static_cast<uint8_t>(std::countr_zero(from)), static_cast<uint8_t>(std::countr_zero(to)),
-                       static_cast<uint8_t>(std::countr_zero(arrow))};
-          scored.push_back({countOptions(after, opposite(mover)), i, m});
+      if (const SmallRegion* small = std::get_if<SmallRegion>(&state.raw[i])) {
+        forEachOption(*small, mover, [&](const SmallRegion& after) {
+          scored.push_back({countOptions(after, opposite(mover)), {i, after, {}}});
         });
       } else {
-        Board after = region;
-        for (const Move& m : region.legalMoves(mover)) {
+        Board after = std::get<NormalisedRegion>(state.raw[i]).board;
+        for (const Move& m : after.legalMoves(mover)) {
           after.play(m);
-          scored.push_back({static_cast<int64_t>(after.countMoves(opposite(mover))), i, m});
+          scored.push_back({static_cast<int64_t>(after.countMoves(opposite(mover))), {i, {}, m}});
           after.undo(m);
         }
       }
     }
     std::stable_sort(scored.begin(), scored.end(), [](const Scored& x, const Scored& y) { return x.score < y.score; });
-    std::vector<std::pair<size_t, Move>> moves;
+    std::vector<RawMove> moves;
     moves.reserve(scored.size());
-    for (const Scored& s : scored) moves.emplace_back(s.region, s.move);
+    for (const Scored& s : scored) moves.push_back(s.move);
     return moves;
   }
 
-  // The state after `mover` plays move m in raw region i.
-  SumState afterRawMove(const SumState& state, size_t i, const Move& m, Search& search) {
+  // The state after a move in a raw region.
+  SumState afterRawMove(const SumState& state, const RawMove& move, Search& search) {
     SumState next{state.known, {}};
     for (size_t j = 0; j < state.raw.size(); ++j)
-      if (j != i) next.raw.push_back(state.raw[j]);
-    Board after = state.raw[i].board;
-    after.play(m);
-    addRegion(after, next, search);
+      if (j != move.region) next.raw.push_back(state.raw[j]);
+    if (std::holds_alternative<SmallRegion>(state.raw[move.region])) {
+      addRegion(move.after, next, search);
+    } else {
+      Board after = std::get<NormalisedRegion>(state.raw[move.region]).board;
+      after.play(move.move);
+      addRegion(after, next, search);
+    }
     return next;
   }
 
@@ -493,15 +543,9 @@ struct Solver::Impl {
   // at the opponent's bound, and loses if it loses with every one at its own.
   std::optional<bool> decidedByBounds(const SumState& state, Color mover) {
     int blackBound = 0, whiteBound = 0;
-    for (const NormalisedRegion& r : state.raw) {
-      if (r.board.squares() <= kSmallSquares) {
-        const SmallRegion small = toSmall(r.board);
-        blackBound += reachableEmpty(small, Color::Black);
-        whiteBound += reachableEmpty(small, Color::White);
-      } else {
-        blackBound += r.board.emptyCount();
-        whiteBound += r.board.emptyCount();
-      }
+    for (const RawRegion& r : state.raw) {
+      blackBound += reachable(r, Color::Black);
+      whiteBound += reachable(r, Color::White);
     }
     const cgt::Side side = sideOf(mover);
     cgt::PartSum worst = state.known, best = state.known;
@@ -524,8 +568,8 @@ struct Solver::Impl {
     if ((nodes & 1023) == 0) search.checkTime();
     if (search.rawLeft-- <= 0) throw SearchTooLong{};
     bool wins = false;
-    for (const auto& [region, move] : orderedRawMoves(state, mover))
-      if (!moverWinsSum(afterRawMove(state, region, move, search), opposite(mover), search)) {
+    for (const RawMove& move : orderedRawMoves(state, mover))
+      if (!moverWinsSum(afterRawMove(state, move, search), opposite(mover), search)) {
         wins = true;
         break;
       }
@@ -560,7 +604,7 @@ struct Solver::Impl {
     for (size_t i = 0; i < chambers.size(); ++i) {
       if (i == except) continue;
       if (chambers[i].value) state.known.add(*chambers[i].value);
-      else state.raw.push_back(normalise(chambers[i].region));
+      else state.raw.push_back(rawRegion(chambers[i].region));
     }
     return state;
   }
