@@ -34,9 +34,11 @@ namespace {
 constexpr uint64_t kQuickShare = 16;
 // Root contested chambers of at least kProbeEmpty empty squares are first probed for a
 // simple value (simpleValue), with at most kProbePositions sum positions and tries of
-// kProbeTry expansions.
+// kProbeTry expansions. Of the 122 such chambers in the three 12-empty 10x10 sets, the 61
+// with simple values were proven within 1,906 positions (most within 400); 1,000 lost one
+// that the line needing it paid for with 0.3 s of canonical forms.
 constexpr int kProbeEmpty = 8;
-constexpr int64_t kProbePositions = 1000;
+constexpr int64_t kProbePositions = 2000;
 constexpr uint64_t kProbeTry = 20;
 constexpr uint64_t kSearchTry = 400;
 constexpr uint64_t kSearchTryCrowded = 20;
