@@ -754,8 +754,18 @@ Analysis Solver::analyse(const Board& board) {
     return std::all_of(a.chambers.begin(), a.chambers.end(), [](const ChamberReport& r) { return r.value.has_value(); });
   };
   try {
+    // Probes for simple values first, one chamber after another, also where the forms below
+    // go parallel: which probes fit their positions must not depend on the threads.
+    if (s.options.canonicalNodes != 0)
+      for (ChamberReport& r : a.chambers) {
+        if (r.chamber.kind != ChamberClass::Contested || r.chamber.empty < kProbeEmpty) continue;
+        s.setStage(Impl::ChamberValue, r.letter);
+        r.value = s.simpleValue(board, r.chamber, kProbePositions, search);
+        r.valueBySearch = r.value.has_value();
+      }
     auto rootValue = [&](size_t i) {
       ChamberReport& r = a.chambers[i];
+      if (r.value) return;
       s.setStage(Impl::ChamberValue, r.letter);
       const ChamberClass kind = r.chamber.kind;
       if (kind == ChamberClass::BlackOnly || kind == ChamberClass::WhiteOnly) {
@@ -768,11 +778,6 @@ Analysis Solver::analyse(const Board& board) {
         return;
       }
       if (kind == ChamberClass::Dead || kind == ChamberClass::Closed) r.moves = 0;
-      if (kind == ChamberClass::Contested && r.chamber.empty >= kProbeEmpty && s.options.canonicalNodes != 0)
-        if ((r.value = s.simpleValue(board, r.chamber, kProbePositions, search))) {
-          r.valueBySearch = true;
-          return;
-        }
       r.value = s.tryChamberValue(board, r.chamber, first, search, true);  // unset: decided by search
     };
     // Tries under a budget run one chamber after another, in order: chambers share followers

@@ -10,10 +10,9 @@ namespace amazons {
 namespace {
 
 using testing::CliResult;
+using testing::has;
 using testing::runCli;
 using testing::writeTemp;
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // The 5x4 start is not solved in a second: a run of exactly --time-limit 1.
 constexpr const char* kFiveByFour = ".x.x.|x...x|o...o|.o.o.\n";

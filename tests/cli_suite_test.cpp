@@ -17,10 +17,9 @@ namespace amazons {
 namespace {
 
 using testing::CliResult;
+using testing::has;
 using testing::runCli;
 using testing::writeTemp;
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // Answers: KNOWN-RESULTS (CGSuite) and the oracle (.x##o.|##.##.|..####: Black 3 moves in a
 // defective territory, White 2: value 1).

@@ -23,4 +23,6 @@ std::string writeTemp(const std::string& name, const std::string& text);
 // The whole file ("" when it cannot be read).
 std::string slurp(const std::string& path);
 
+inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
 }  // namespace amazons::testing
