@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <memory>
 #include <random>
 #include <set>
@@ -262,6 +263,39 @@ TEST(Solve, SameAnswersWithOneAndTwoThreads) {
     return answers;
   };
   EXPECT_EQ(run(1), run(2));
+}
+
+TEST(Solve, SameValuesAndMovesWithOneAndTwoThreadsOn10x10Endgames) {
+  // Several large chambers a position: probes for simple values, forms under an allowance and
+  // (with no allowance) forms whose options go parallel. Every value found, verdict and move
+  // reported must be the same whatever the threads.
+  auto answers = [](const std::vector<Board>& boards, const SolveOptions& options, int threads) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+    Solver solver(options);
+    std::vector<std::tuple<std::vector<std::optional<cgt::GameId>>, Verdict, Verdict, std::optional<Move>, std::optional<Move>>> out;
+    for (const Board& b : boards) {
+      const Analysis a = solver.analyse(b);
+      std::vector<std::optional<cgt::GameId>> values;
+      for (const ChamberReport& r : a.chambers) values.push_back(r.value);
+      out.emplace_back(values, a.blackToMove.verdict, a.whiteToMove.verdict, a.blackToMove.bestMove, a.whiteToMove.bestMove);
+    }
+    return out;
+  };
+  auto endgames = [](int maxChamberEmpty, uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    EndgameOptions options;
+    options.maxChamberEmpty = maxChamberEmpty;
+    std::vector<Board> boards;
+    while (boards.size() < 40)
+      if (const std::optional<Board> b = playToEndgame(rng, 10, 10, options)) boards.push_back(*b);
+    return boards;
+  };
+  const std::vector<Board> budgeted = endgames(12, 7);
+  EXPECT_EQ(answers(budgeted, {}, 1), answers(budgeted, {}, 2));
+  SolveOptions unlimited;
+  unlimited.canonicalNodes = std::numeric_limits<uint64_t>::max();
+  const std::vector<Board> whole = endgames(10, 8);
+  EXPECT_EQ(answers(whole, unlimited, 1), answers(whole, unlimited, 2));
 }
 
 TEST(Solve, SearchFallbackAgreesWithOracle) {
