@@ -649,17 +649,18 @@ struct Solver::Impl {
         Board after = report.region;
         after.play(m);
         Candidate c{frame.toBoard(board, report.region, m), std::nullopt, rest};
-        if (report.value && !report.valueBySearch) {  // its options' values are in the table already
+        // The chamber's options, valued within the search's allowance: those of a form just
+        // built are in the table, those of a value proven by a probe (in this analysis or an
+        // earlier one) may be far larger, and stay raw.
+        SumState moved;
+        addRegion(after, moved, search);
+        if (exact && moved.raw.empty()) {
           cgt::Dyadic mean = restMean;
-          for (const Chamber& piece : findChambers(after)) {
-            const cgt::GameId v = chamberValue(after, piece, search);
-            c.after.known.add(v);
-            if (exact) mean += cgt::mean(v);
-          }
-          if (exact) c.mean = mover == Color::Black ? mean : -mean;
-        } else {
-          addRegion(after, c.after, search);
+          for (cgt::GameId v : moved.known.values()) mean += cgt::mean(v);
+          c.mean = mover == Color::Black ? mean : -mean;
         }
+        for (cgt::GameId v : moved.known.values()) c.after.known.add(v);
+        for (RawRegion& r : moved.raw) c.after.raw.push_back(std::move(r));
         candidates.push_back(std::move(c));
       }
     }

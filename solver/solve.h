@@ -42,7 +42,7 @@ struct ChamberReport {
   std::optional<int> moves;           // one-colour chambers: the owner's exact move count
   std::vector<Move> fillingLine;      // on the input board, when asked
   std::optional<cgt::GameId> value;   // Left's (Black's) point of view; unset when unknown
-  bool valueBySearch = false;         // a simple value proven by search, its options unvalued
+  bool valueBySearch = false;         // a simple value proven by search (simpleValue), no form
   char letter = '?';                  // its label on the printed board
 };
 

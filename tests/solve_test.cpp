@@ -185,9 +185,9 @@ TEST(Solve, ValuesLieWithinTheReachableBounds) {
 TEST(Solve, SimpleValuesProvenBySearchAreTheCanonicalForms) {
   // Root chambers of 8 or more empty squares are first probed for a simple value by search
   // (an integer, a switch {a|b}, n*, n + 1/2). Twin: Solver::value, canonical forms only, for
-  // the values and for the position after the winning move (the options of a probed chamber
-  // are not in the table). Such values are rare in small random boards, common in chambers of
-  // 10x10 endgames.
+  // the values, the verdicts and the position after the winning move (the options of a probed
+  // chamber are not in the table). Such values are rare in small random boards, common in
+  // chambers of 10x10 endgames.
   Solver solver, forms;
   std::mt19937_64 rng(88);
   EndgameOptions endgames;
@@ -206,8 +206,11 @@ TEST(Solve, SimpleValuesProvenBySearchAreTheCanonicalForms) {
       ASSERT_EQ(*r.value, forms.value(r.region)) << toOneLine(*board);
     }
     if (!any) continue;
+    const cgt::GameId whole = forms.value(*board);
     for (Color mover : {Color::Black, Color::White}) {
       const SideReport& side = a.forSide(mover);
+      ASSERT_EQ(side.verdict == Verdict::Win, cgt::moverWins(whole, mover == Color::Black ? cgt::Side::Left : cgt::Side::Right))
+          << toOneLine(*board) << " " << colorName(mover) << " to move";
       if (side.verdict != Verdict::Win) continue;
       Board after = *board;
       after.setSideToMove(mover);
@@ -220,6 +223,33 @@ TEST(Solve, SimpleValuesProvenBySearchAreTheCanonicalForms) {
   EXPECT_GT(probed, 60);
   EXPECT_GT(nonIntegers, 30);
   EXPECT_GT(moves, 60);
+}
+
+TEST(Solve, SimpleValuesOfChambersWiderThanTheMasks) {
+  // A diagonal corridor across the 10x10 board, x at a1 and o at j10 (a box of 100 squares,
+  // probed and searched as a board, not on masks), alone and with one square more. Twin: the
+  // canonical forms.
+  struct Extra {
+    int file, rank;
+    Cell cell;
+  };
+  for (const std::vector<Extra>& extras : std::vector<std::vector<Extra>>{
+           {}, {{1, 0, Cell::Black}}, {{9, 8, Cell::White}}, {{2, 1, Cell::Empty}}}) {
+    Board board(10, 10);
+    for (int sq = 0; sq < board.squares(); ++sq) board.set(sq, Cell::Arrow);
+    for (int i = 1; i < 9; ++i) board.set(board.square(i, i), Cell::Empty);
+    board.set(board.square(0, 0), Cell::Black);
+    board.set(board.square(9, 9), Cell::White);
+    for (const Extra& e : extras) board.set(board.square(e.file, e.rank), e.cell);
+    Solver solver, forms;
+    const Analysis a = solver.analyse(board);
+    ASSERT_EQ(a.chambers.size(), 1u) << toOneLine(board);
+    EXPECT_TRUE(a.chambers[0].valueBySearch) << toOneLine(board);
+    ASSERT_TRUE(a.chambers[0].value) << toOneLine(board);
+    EXPECT_EQ(*a.chambers[0].value, forms.value(a.chambers[0].region)) << toOneLine(board);
+    for (Color mover : {Color::Black, Color::White})
+      EXPECT_EQ(moverWins(a, mover), cgt::moverWins(forms.value(board), mover == Color::Black ? cgt::Side::Left : cgt::Side::Right));
+  }
 }
 
 TEST(Solve, AllWinningMovesMatchOracle) {
