@@ -1,5 +1,6 @@
 #include "solver/cli_common.h"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -38,7 +39,12 @@ ProgressLine::ProgressLine(bool enabled, std::function<std::string()> describe) 
     std::unique_lock lock(mutex_);
     if (wake_.wait_for(lock, 500ms, [this] { return done_; })) return;  // quick work: no line at all
     do {
-      std::cerr << "\r\033[K" << describe_() << std::flush;
+      // One terminal row at most: "\r\033[K" erases only the row the cursor is on.
+      std::string text = describe_();
+      winsize size{};
+      if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 1 && text.size() >= size.ws_col)
+        text.resize(size.ws_col - 1);
+      std::cerr << "\r\033[K" << text << std::flush;
       drawn_ = true;
     } while (!wake_.wait_for(lock, 200ms, [this] { return done_; }));
   });
