@@ -1,7 +1,11 @@
 #include "solver/small_region.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 namespace amazons {
 
@@ -169,10 +173,29 @@ uint64_t image8(uint64_t x, int t, int w, int h) {
   return x;
 }
 
+#ifdef __BMI2__
+// `count` rows of `bits` ones, `stride` bits apart (bits <= stride, the rows within 64 bits).
+uint64_t rowsOfOnes(int stride, int count, int bits) {
+  static constexpr auto kRepunits = [] {  // 1 + 2^stride + 2^(2 stride) + ..., count terms
+    std::array<std::array<uint64_t, 9>, 17> table{};
+    for (int s = 1; s <= 16; ++s)
+      for (int c = 1; c <= 8 && (c - 1) * s < 64; ++c) table[s][c] = table[s][c - 1] | uint64_t{1} << ((c - 1) * s);
+    return table;
+  }();
+  return kRepunits[stride][count] * ((uint64_t{1} << bits) - 1);
+}
+#endif
+
 SmallRegion normalisedInBox8(const SmallRegion& region, uint64_t chamber, int f0, int r0, int w, int h) {
   const int width = static_cast<int>(region.width);
-  const uint64_t rowMask = (uint64_t{1} << w) - 1;
   SmallRegion base;
+#ifdef __BMI2__  // the box's squares gathered, then spread 8 bits a rank
+  const uint64_t box = rowsOfOnes(width, h, w) << (r0 * width + f0), ranks8 = rowsOfOnes(8, h, w);
+  base.empty = _pdep_u64(_pext_u64(region.empty & chamber, box), ranks8);
+  base.black = _pdep_u64(_pext_u64(region.black & chamber, box), ranks8);
+  base.white = _pdep_u64(_pext_u64(region.white & chamber, box), ranks8);
+#else
+  const uint64_t rowMask = (uint64_t{1} << w) - 1;
   for (int r = 0; r < h; ++r) {
     const int shift = (r + r0) * width + f0;
     const uint64_t row = (chamber >> shift) & rowMask;
@@ -180,6 +203,7 @@ SmallRegion normalisedInBox8(const SmallRegion& region, uint64_t chamber, int f0
     base.black |= ((region.black >> shift) & row) << (8 * r);
     base.white |= ((region.white >> shift) & row) << (8 * r);
   }
+#endif
   // The narrowest frame only: transposed images when w > h, both kinds when w == h. The
   // empty masks decide nearly always; the amazons' images are made only for the ties.
   const int first = w > h ? 4 : 0, last = w < h ? 4 : 8;
@@ -209,11 +233,18 @@ SmallRegion normalisedInBox8(const SmallRegion& region, uint64_t chamber, int f0
   SmallRegion out;
   out.width = static_cast<uint32_t>(outWidth);
   out.height = static_cast<uint32_t>(outHeight);
+#ifdef __BMI2__
+  const uint64_t outRanks8 = rowsOfOnes(8, outHeight, outWidth);
+  out.empty = _pext_u64(best.empty, outRanks8);
+  out.black = _pext_u64(best.black, outRanks8);
+  out.white = _pext_u64(best.white, outRanks8);
+#else
   for (int r = 0; r < outHeight; ++r) {
     out.empty |= ((best.empty >> (8 * r)) & 0xFF) << (r * outWidth);
     out.black |= ((best.black >> (8 * r)) & 0xFF) << (r * outWidth);
     out.white |= ((best.white >> (8 * r)) & 0xFF) << (r * outWidth);
   }
+#endif
   return out;
 }
 
