@@ -456,6 +456,10 @@ GameId canonicalize(std::vector<GameId> L, std::vector<GameId> R) {
 struct SmallValues {
   std::mutex m;
   std::vector<GameId> pos{}, neg{}, nimbers{}, ups{};
+  // The integers of magnitude below kKnownIntegers once made, read without the lock (solvers
+  // ask for territory counts and bounds all the time): id + 1, 0 while not made.
+  static constexpr int64_t kKnownIntegers = 256;
+  std::array<std::atomic<GameId>, 2 * kKnownIntegers> known{};
 };
 SmallValues& smallValues() {
   static SmallValues* s = new SmallValues();
@@ -475,11 +479,16 @@ GameId integer(int64_t n) {
   if (n > (int64_t{1} << 22) || n < -(int64_t{1} << 22)) throw std::length_error("cgt::integer: magnitude above 2^22");
   if (n == 0) return zero();
   SmallValues& s = smallValues();
+  const bool small = n > -SmallValues::kKnownIntegers && n < SmallValues::kKnownIntegers;
+  std::atomic<GameId>* known = small ? &s.known[static_cast<size_t>(n + SmallValues::kKnownIntegers)] : nullptr;
+  if (known)
+    if (const GameId id = known->load(std::memory_order_acquire)) return id - 1;
   std::lock_guard lock(s.m);
   std::vector<GameId>& v = n > 0 ? s.pos : s.neg;
   const size_t k = static_cast<size_t>(n > 0 ? n : -n);
   if (v.empty()) v.push_back(zero());
   while (v.size() <= k) v.push_back(n > 0 ? intern({v.back()}, {}) : intern({}, {v.back()}));
+  if (known) known->store(v[k] + 1, std::memory_order_release);
   return v[k];
 }
 
