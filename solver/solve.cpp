@@ -286,7 +286,9 @@ struct Solver::Impl {
       size_t base;
       ~Pop() { stack.resize(base); }
     } pop{stack.size()};
+    size_t options = 0;
     auto push = [&](const SmallRegion& option) {
+      ++options;
       const SmallChambers chambers = splitChambers(option);
       for (int i = 0; i < chambers.count; ++i) {
         const Piece& piece = stack.emplace_back(pieceOf(option, chambers.masks[i]));
@@ -295,10 +297,12 @@ struct Solver::Impl {
       stack.back().endsRegion = true;
     };
     forEachOption(key, Color::Black, push);
-    const size_t rightBegin = stack.size();
+    const size_t rightBegin = stack.size(), leftOptions = options;
     forEachOption(key, Color::White, push);
     const size_t end = stack.size();
     std::vector<cgt::GameId> left, right;
+    left.reserve(leftOptions);
+    right.reserve(options - leftOptions);
     cgt::GameId sum = cgt::zero();
     for (size_t i = pop.base; i < end; ++i) {
       const Piece piece = stack[i];  // a copy: valuing it may grow the stack
