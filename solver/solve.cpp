@@ -490,16 +490,17 @@ struct Solver::Impl {
     return key;
   }
 
-  // The mover's options in the raw regions, the most promising first: those leaving the
-  // opponent the fewest moves (a win needs only one, found early). Measured on eight 10x10
-  // lines with a raw 12-empty chamber: 31% less time than ordering by the opponent's moves
-  // less the mover's, which costs twice the counting and orders no better.
   // A move in raw region `region`: the region after it when on masks, else the move.
   struct RawMove {
     size_t region;
     SmallRegion after;
     Move move;
   };
+  // The mover's options in the raw regions, the most promising first: those leaving the
+  // opponent the fewest moves (a win needs only one, found early). Measured on eight 10x10
+  // lines with a raw 12-empty chamber: 31% less time than ordering by the opponent's moves
+  // less the mover's, which costs twice the counting and orders no better; ordering by the
+  // opponent's steps alone (no arrows) doubled the 5x4 start.
   static std::vector<RawMove> orderedRawMoves(const SumState& state, Color mover) {
     struct Scored {
       int64_t score;
