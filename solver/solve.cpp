@@ -419,12 +419,8 @@ struct Solver::Impl {
     } catch (const SearchTooLong&) {
     }
     if (!value) return std::nullopt;
-    if (const std::optional<SmallRegion> small = smallChamber(board, chamber)) {
-      const Piece piece = pieceOf(*small, small->black | small->white | small->empty);
-      remember(smallTable, piece.key, *value, piece.hash);
-    } else {
-      remember(chamberTable, regionKey(board, chamber), *value);
-    }
+    if (const SmallRegion* small = std::get_if<SmallRegion>(&raw)) remember(smallTable, *small, *value, smallTable.hash(*small));
+    else remember(chamberTable, regionKey(board, chamber), *value);
     return value;
   }
 
@@ -659,12 +655,13 @@ struct Solver::Impl {
         // earlier one) may be far larger, and stay raw.
         SumState moved;
         addRegion(after, moved, search);
+        const std::vector<cgt::GameId> values = moved.known.values();
         if (exact && moved.raw.empty()) {
           cgt::Dyadic mean = restMean;
-          for (cgt::GameId v : moved.known.values()) mean += cgt::mean(v);
+          for (cgt::GameId v : values) mean += cgt::mean(v);
           c.mean = mover == Color::Black ? mean : -mean;
         }
-        for (cgt::GameId v : moved.known.values()) c.after.known.add(v);
+        for (cgt::GameId v : values) c.after.known.add(v);
         for (RawRegion& r : moved.raw) c.after.raw.push_back(std::move(r));
         candidates.push_back(std::move(c));
       }
@@ -797,6 +794,13 @@ Analysis Solver::analyse(const Board& board) {
       for (size_t i = 0; i < a.chambers.size(); ++i) rootValue(i);
     // The verdicts in turn too: the searches' own tries fill the table for later positions.
     // Each time anew: a search given up, or values found since, leave the last reports stale.
+    auto tryUnknown = [&](uint64_t allowance) {
+      for (ChamberReport& r : a.chambers)
+        if (!r.value) {
+          s.setStage(Impl::ChamberValue, r.letter);
+          r.value = s.tryChamberValue(board, r.chamber, allowance, search, true);
+        }
+    };
     auto decideBoth = [&] {
       a.blackToMove = SideReport{Color::Black};
       a.whiteToMove = SideReport{Color::White};
@@ -827,19 +831,11 @@ Analysis Solver::analyse(const Board& board) {
         // given up: a larger allowance for the unknown chambers, below
       }
       allowance = allowance > kUnlimited / 4 ? kUnlimited : allowance * 4;
-      for (ChamberReport& r : a.chambers)
-        if (!r.value) {
-          s.setStage(Impl::ChamberValue, r.letter);
-          r.value = s.tryChamberValue(board, r.chamber, allowance, search, true);
-        }
+      tryUnknown(allowance);
     }
     search.rawLeft = std::numeric_limits<int64_t>::max();
     if (!allKnown() && s.options.canonicalNodes > allowance) {  // under a time limit
-      for (ChamberReport& r : a.chambers)
-        if (!r.value) {
-          s.setStage(Impl::ChamberValue, r.letter);
-          r.value = s.tryChamberValue(board, r.chamber, s.options.canonicalNodes, search, true);
-        }
+      tryUnknown(s.options.canonicalNodes);
       if (allKnown()) decideBoth();  // every value known now: choose the moves again, by mean
     }
     if (allKnown()) {
