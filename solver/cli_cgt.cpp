@@ -6,6 +6,9 @@
 
 #include "cgt/cgt.h"
 #include "solver/cli.h"
+#include "solver/errors.h"
+#include "solver/svg.h"
+#include "solver/thermograph_svg.h"
 
 namespace {
 
@@ -16,7 +19,8 @@ const char* kUsage =
     "               between two sums, prints true or false (<| : less or confused, || : confused).\n"
     "  --outcome    print the outcome class instead: L, R, P (second player wins) or N\n"
     "  --mean       print the mean instead\n"
-    "  --temperature  print the temperature instead (numbers: -1/2^k, as CGSuite)\n";
+    "  --temperature  print the temperature instead (numbers: -1/2^k, as CGSuite)\n"
+    "  --thermograph FILE.svg  draw its thermograph as an SVG picture ('-': stdout, instead of the form)\n";
 
 struct Comparison {
   size_t pos = std::string::npos;
@@ -47,8 +51,17 @@ Comparison findComparison(const std::string& s) {
 
 int runCgt(const std::vector<std::string>& args) {
   bool wantOutcome = false, wantMean = false, wantTemperature = false;
-  std::string expression;
-  for (const std::string& a : args) {
+  std::string expression, thermograph;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--thermograph") {
+      if (i + 1 == args.size()) {
+        std::cerr << "amazons-solve cgt: --thermograph needs a file name\n" << kUsage;
+        return 2;
+      }
+      thermograph = args[++i];
+      continue;
+    }
     if (a == "--help" || a == "-h") {
       std::cout << kUsage;
       return 0;
@@ -80,6 +93,8 @@ int runCgt(const std::vector<std::string>& args) {
   if (cmp.pos == std::string::npos) {
     auto g = parseAt(expression, 0);
     if (!g) return 2;
+    if (!thermograph.empty()) amazons::svg::write(thermograph, amazons::thermographSvg(*g, cgt::toString(*g)));
+    if (thermograph == "-") return 0;
     if (!wantOutcome && !wantMean && !wantTemperature) std::cout << cgt::toString(*g) << "\n";
     if (wantOutcome) {
       static const char* names[] = {"L", "R", "P", "N"};
@@ -93,8 +108,8 @@ int runCgt(const std::vector<std::string>& args) {
     std::cerr << "<expression>:1:" << cmp.pos + 1 << ": error: more than one comparison\n";
     return 2;
   }
-  if (wantOutcome || wantMean || wantTemperature) {
-    std::cerr << "amazons-solve cgt: --outcome, --mean and --temperature take no comparison\n";
+  if (wantOutcome || wantMean || wantTemperature || !thermograph.empty()) {
+    std::cerr << "amazons-solve cgt: --outcome, --mean, --temperature and --thermograph take no comparison\n";
     return 2;
   }
   const size_t rhsStart = cmp.pos + cmp.op.size();

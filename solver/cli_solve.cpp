@@ -1,6 +1,7 @@
 // The default command: exact analysis of position files.
 #include <tbb/global_control.h>
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
@@ -8,12 +9,15 @@
 #include <limits>
 #include <thread>
 
+#include "solver/board_svg.h"
 #include "solver/cli.h"
 #include "solver/cli_common.h"
 #include "solver/errors.h"
 #include "solver/formats.h"
 #include "solver/report.h"
 #include "solver/solve.h"
+#include "solver/svg.h"
+#include "solver/thermograph_svg.h"
 
 namespace amazons::cli {
 namespace {
@@ -28,6 +32,22 @@ std::string shortCount(double x) {
   else if (x >= 1e3) std::snprintf(text, sizeof text, "%.1fk", x / 1e3);
   else std::snprintf(text, sizeof text, "%.0f", x);
   return text;
+}
+
+// An option of exactly two values (--thermograph-chamber A FILE.svg); program_options' own
+// multitoken values would take the position files after them too.
+struct TwoValues : po::typed_value<std::vector<std::string>> {
+  TwoValues() : po::typed_value<std::vector<std::string>>(nullptr) {}
+  unsigned min_tokens() const override { return 2; }
+  unsigned max_tokens() const override { return 2; }
+};
+
+// The picture of position i of n: FILE itself for one position, else FILE-i.svg.
+std::string picturePath(const std::string& path, size_t i, size_t n) {
+  if (n == 1) return path;
+  const size_t dot = path.rfind('.');
+  const bool hasExtension = dot != std::string::npos && path.find('/', dot) == std::string::npos;
+  return (hasExtension ? path.substr(0, dot) : path) + "-" + std::to_string(i + 1) + (hasExtension ? path.substr(dot) : "");
 }
 
 int runSolve(const std::vector<std::string>& args) {
@@ -49,7 +69,9 @@ int runSolve(const std::vector<std::string>& args) {
        "sums built anew allowed to the canonical form of the total; beyond it the total is written as the sum of the chamber values (0: no limit)")
       ("time-limit", po::value<double>()->default_value(0), "seconds per position; 0 = none (then 'unknown', never a guess)")
       ("progress", po::value<std::string>()->default_value("auto"),
-       "a status line on stderr during long analyses: auto (when stderr is a terminal), on, off");
+       "a status line on stderr during long analyses: auto (when stderr is a terminal), on, off")
+      ("svg", po::value<std::string>(), "also draw the analysis as an SVG picture in FILE ('-': stdout; several positions: FILE-1.svg, ...)")
+      ("thermograph-chamber", new TwoValues, "A FILE.svg: also draw the thermograph of chamber A's value");
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
@@ -86,6 +108,12 @@ int runSolve(const std::vector<std::string>& args) {
   options.allWinningMoves = vm.count("all-moves") > 0;
   options.fillingLines = report.fillingLines;
   const bool progress = progressWanted(vm["progress"].as<std::string>());
+  const std::vector<std::string> thermograph =
+      vm.count("thermograph-chamber") ? vm["thermograph-chamber"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  if (!thermograph.empty() && thermograph[0].size() != 1)
+    throw InputError("--thermograph-chamber takes a chamber letter and a file, not '" + thermograph[0] + "'");
+  if ((vm.count("svg") || !thermograph.empty()) && vm.count("chambers"))
+    throw InputError("--svg and --thermograph-chamber draw the analysis: leave out --chambers");
   // Read every file first: an input error should stop the run before any solving.
   std::vector<Board> boards;
   for (const std::string& path : vm["file"].as<std::vector<std::string>>()) {
@@ -93,6 +121,10 @@ int runSolve(const std::vector<std::string>& args) {
     if (toMove) parsed.board.setSideToMove(*toMove);
     boards.push_back(parsed.board);
   }
+  // A picture on stdout ("-") takes the place of the report there.
+  const int picturesOnStdout = (vm.count("svg") && vm["svg"].as<std::string>() == "-") + (!thermograph.empty() && thermograph[1] == "-");
+  if (picturesOnStdout > 1 || (picturesOnStdout && boards.size() > 1))
+    throw InputError("a picture on stdout ('-') is for one picture of one position");
   Solver solver(options);
   int status = 0;
   for (size_t i = 0; i < boards.size(); ++i) {
@@ -119,8 +151,23 @@ int runSolve(const std::vector<std::string>& args) {
       result = solver.analyse(board);
     }
     const Analysis& analysis = *result;
-    if (outputFormat == "json") printAnalysisJson(std::cout, board, analysis, report);
-    else printAnalysis(std::cout, board, analysis, report);
+    if (!picturesOnStdout && outputFormat == "json") printAnalysisJson(std::cout, board, analysis, report);
+    else if (!picturesOnStdout) printAnalysis(std::cout, board, analysis, report);
+    if (vm.count("svg"))
+      svg::write(picturePath(vm["svg"].as<std::string>(), i, boards.size()), boardSvg(board, analysis, report.notation));
+    if (!thermograph.empty()) {
+      const auto chamber = std::find_if(analysis.chambers.begin(), analysis.chambers.end(),
+                                        [&](const ChamberReport& r) { return r.letter == thermograph[0][0]; });
+      if (chamber == analysis.chambers.end())
+        throw InputError("--thermograph-chamber: the position has no chamber " + thermograph[0]);
+      if (chamber->value)
+        svg::write(picturePath(thermograph[1], i, boards.size()),
+                   thermographSvg(*chamber->value, "chamber " + thermograph[0] + " = " + cgt::toString(*chamber->value)));
+      else {
+        std::cerr << "amazons-solve: chamber " << thermograph[0] << "'s value is unknown: no thermograph\n";
+        status = 1;
+      }
+    }
     if (analysis.blackToMove.verdict == Verdict::Unknown) status = 1;
   }
   return status;

@@ -1,0 +1,91 @@
+#include "solver/bot.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+
+#include "solver/heuristic.h"
+
+namespace amazons {
+namespace {
+
+// Shares of a turn. The solver's --time-limit is 60% of it and the heuristic scans moves for
+// as long; the answer goes at 75% at the latest, whatever the solver is doing. The last
+// quarter (22 ms of a 90 ms turn) is the margin for reading the input, printing, and a
+// descheduled process on a loaded machine.
+constexpr double kExactShare = 0.6;
+constexpr double kHeuristicShare = 0.6;
+constexpr double kAnswerShare = 0.75;
+
+std::chrono::steady_clock::time_point after(std::chrono::steady_clock::time_point start, std::chrono::milliseconds turn,
+                                            double share) {
+  return start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(turn * share);
+}
+
+}  // namespace
+
+const char* moveSourceText(MoveSource source) {
+  switch (source) {
+    case MoveSource::ExactWin: return "exact win";
+    case MoveSource::ExactLoss: return "exact loss";
+    case MoveSource::Heuristic: break;
+  }
+  return "heuristic";
+}
+
+struct Bot::Attempt {
+  std::mutex mutex;
+  std::condition_variable finished;
+  std::atomic<bool> done{false};
+  std::optional<SideReport> answer;  // the solver's report for the side to move, when it settled it
+};
+
+Bot::Bot(size_t hashMegabytes, uint64_t seed) : hashMegabytes_(hashMegabytes), seed_(seed) {}
+
+Bot::~Bot() {
+  if (worker_.joinable()) worker_.join();
+}
+
+BotMove Bot::choose(const Board& board, std::chrono::steady_clock::time_point start, std::chrono::milliseconds turn) {
+  // A new exact attempt when the last one has finished.
+  std::shared_ptr<Attempt> attempt;
+  if (!attempt_ || attempt_->done) {
+    if (worker_.joinable()) worker_.join();
+    if (!solver_ || solverTurn_ != turn) {
+      SolveOptions options;
+      options.hashMegabytes = hashMegabytes_;
+      options.timeLimitSeconds = std::chrono::duration<double>(turn).count() * kExactShare;
+      solver_ = std::make_unique<Solver>(options);
+      solverTurn_ = turn;
+    }
+    attempt = attempt_ = std::make_shared<Attempt>();
+    worker_ = std::thread([attempt, board, solver = solver_.get()] {
+      std::optional<SideReport> answer;
+      try {
+        const SideReport side = solver->analyse(board).forSide(board.sideToMove());
+        if (side.verdict != Verdict::Unknown && side.bestMove) answer = side;
+      } catch (const std::exception&) {
+        // (out of memory or a value out of range: the heuristic answers)
+      }
+      {
+        std::lock_guard lock(attempt->mutex);
+        attempt->answer = answer;
+        attempt->done = true;
+      }
+      attempt->finished.notify_all();
+    });
+  }
+  const std::optional<Move> guess =
+      heuristicMove(board, after(start, turn, kHeuristicShare), seed_++, attempt ? &attempt->done : nullptr);
+  if (!guess) throw std::invalid_argument("the side to move has no legal move");
+  if (attempt) {
+    std::unique_lock lock(attempt->mutex);
+    attempt->finished.wait_until(lock, after(start, turn, kAnswerShare), [&] { return attempt->done.load(); });
+    if (attempt->answer)
+      return {*attempt->answer->bestMove, attempt->answer->verdict == Verdict::Win ? MoveSource::ExactWin : MoveSource::ExactLoss};
+  }
+  return {*guess, MoveSource::Heuristic};
+}
+
+}  // namespace amazons

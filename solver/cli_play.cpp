@@ -1,0 +1,214 @@
+// amazons-solve play: the player for the programs people already play against.
+//   play codingame   a CodinGame Amazons bot on stdin/stdout
+//   play cs61b       the text commands of the CS61B Amazons project
+#include <tbb/global_control.h>
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "solver/bot.h"
+#include "solver/cli.h"
+#include "solver/cli_common.h"
+#include "solver/endgames.h"
+#include "solver/errors.h"
+#include "solver/formats.h"
+#include "solver/notation.h"
+
+namespace amazons::cli {
+namespace {
+
+namespace po = boost::program_options;
+using Clock = std::chrono::steady_clock;
+
+const char* kStdin = "<stdin>";
+
+// Standard input line by line, counting lines for error messages.
+class LineReader {
+ public:
+  bool next(std::string& line) {
+    if (!std::getline(std::cin, line)) return false;
+    ++number_;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return true;
+  }
+  int number() const { return number_; }
+
+ private:
+  int number_ = 0;
+};
+
+std::string trimmed(const std::string& s) {
+  const size_t begin = s.find_first_not_of(" \t");
+  if (begin == std::string::npos) return {};
+  return s.substr(begin, s.find_last_not_of(" \t") - begin + 1);
+}
+
+// The CodinGame protocol: the board size on the first line, then per turn the colour, the
+// rows (top rank first), the opponent's last action and the number of legal actions; the
+// answer is one line, "d8d1d7 msg exact win".
+int playCodinGame(const po::variables_map& vm, Bot& bot) {
+  const std::chrono::milliseconds turn(vm["turn-ms"].as<unsigned>()), firstTurn(vm["first-turn-ms"].as<unsigned>());
+  LineReader in;
+  std::string line;
+  if (!in.next(line)) throw InputError("no board size line", 1, 1, kStdin);
+  int size = 0;
+  {
+    std::istringstream sizeText(line);
+    if (!(sizeText >> size) || !(sizeText >> std::ws).eof() || size < 1 || size > kMaxSide)
+      throw InputError("the first line must be the board size (1 to 16), not '" + line + "'", 1, 1, kStdin);
+  }
+  for (bool first = true;; first = false) {
+    if (!in.next(line)) return 0;  // the referee has closed the game
+    const Clock::time_point start = Clock::now();
+    const int firstLine = in.number();
+    std::string text = std::to_string(size) + "\n" + line + "\n";
+    for (int i = 0; i < size + 2; ++i) {
+      if (!in.next(line)) throw InputError("the turn ends early (expected " + std::to_string(size) + " rows, the last action and the action count)", in.number() + 1, 1, kStdin);
+      text += line + "\n";
+    }
+    const ParsedPosition parsed = [&] {
+      try {
+        return parsePosition(text, Format::CodinGame);
+      } catch (const InputError& e) {
+        throw e.shifted(firstLine - 2).withFile(kStdin);  // line 1 of the text is the size line added above
+      }
+    }();
+    const BotMove answer = bot.choose(parsed.board, start, first ? firstTurn : turn);
+    std::cout << formatMove(parsed.board, answer.move, Notation::CodinGame) << " msg " << moveSourceText(answer.source)
+              << std::endl;
+  }
+}
+
+// The CS61B game loop: `new`, `auto C`, `manual C`, `seed N`, `dump`, `quit` and moves such as
+// d10-c9(h4) for a manual player. An automatic player's move is printed as "* d10-c9(h4)",
+// the end of a game as "* White wins." or "* Black wins.". A bad command or an illegal move
+// is reported on stderr (file:line:column) and the game goes on, as the course's scripts
+// expect.
+class Cs61bGame {
+ public:
+  Cs61bGame(Bot& bot, std::chrono::milliseconds moveTime) : bot_(bot), moveTime_(moveTime) { reset(); }
+
+  int run() {
+    const bool prompt = ::isatty(STDIN_FILENO) == 1;
+    std::string line;
+    for (;;) {
+      if (!over_) {
+        const Color mover = board_.sideToMove();
+        if (!board_.hasMove(mover)) {
+          std::cout << "* " << colorName(opposite(mover)) << " wins." << std::endl;
+          over_ = true;
+          continue;
+        }
+        if (automatic_[static_cast<int>(mover)]) {
+          const Move m = bot_.choose(board_, Clock::now(), moveTime_).move;
+          std::cout << "* " << formatMove(board_, m, Notation::CS61B) << std::endl;
+          board_.play(m);
+          continue;
+        }
+      }
+      if (prompt) std::cout << (over_ ? "" : colorName(board_.sideToMove())) << "> " << std::flush;
+      if (!in_.next(line)) return 0;
+      try {
+        if (command(line)) return 0;
+      } catch (const InputError& e) {
+        std::cerr << InputError(e.what(), in_.number(), e.column() + static_cast<int>(line.find_first_not_of(" \t")), kStdin).describe() << "\n";
+      }
+    }
+  }
+
+ private:
+  void reset() {
+    board_ = standardStart10x10();
+    automatic_[static_cast<int>(Color::White)] = false;  // as CS61B: White manual, Black automatic
+    automatic_[static_cast<int>(Color::Black)] = true;
+    over_ = false;
+  }
+
+  // One command line; true for quit. Columns in errors count from the first word.
+  bool command(const std::string& raw) {
+    const std::string line = trimmed(raw);
+    std::istringstream words(line);
+    std::string word, argument, extra;
+    words >> word >> argument >> extra;
+    auto noArgument = [&] {
+      if (!argument.empty()) throw InputError("'" + word + "' takes no argument", 0, static_cast<int>(word.size()) + 2);
+    };
+    if (word.empty()) return false;
+    if (word == "quit") {
+      noArgument();
+      return true;
+    }
+    if (word == "new") {
+      noArgument();
+      reset();
+    } else if (word == "dump") {
+      noArgument();
+      Board shown = board_;
+      shown.setSideToMove(Color::White);  // CS61B's dump has no side line
+      std::cout << writePosition(shown, Format::Dump) << std::flush;
+    } else if (word == "auto" || word == "manual") {
+      if ((argument != "white" && argument != "black") || !extra.empty())
+        throw InputError("'" + word + "' takes white or black", 0, static_cast<int>(word.size()) + 2);
+      automatic_[argument == "white" ? static_cast<int>(Color::White) : static_cast<int>(Color::Black)] = word == "auto";
+    } else if (word == "seed") {
+      try {
+        size_t used = 0;
+        bot_.setSeed(std::stoull(argument, &used));
+        if (used != argument.size() || !extra.empty()) throw std::invalid_argument(argument);
+      } catch (const std::logic_error&) {
+        throw InputError("'seed' takes a number", 0, static_cast<int>(word.size()) + 2);
+      }
+    } else {
+      if (over_) throw InputError("the game is over (new starts another)", 0, 1);
+      board_.play(parseLegalMove(board_, line));
+    }
+    return false;
+  }
+
+  Bot& bot_;
+  std::chrono::milliseconds moveTime_;
+  LineReader in_;
+  Board board_{1, 1};
+  bool automatic_[2] = {};
+  bool over_ = false;
+};
+
+int runPlay(const std::vector<std::string>& args) {
+  po::options_description visible(
+      "amazons-solve play codingame|cs61b [options]: play on stdin/stdout, the exact move whenever the solver "
+      "settles the position in time, else a heuristic's");
+  visible.add_options()
+      ("help,h", "show this help")
+      ("turn-ms", po::value<unsigned>()->default_value(90), "codingame: milliseconds a turn (the referee allows 100)")
+      ("first-turn-ms", po::value<unsigned>()->default_value(900), "codingame: milliseconds for the first turn (the referee allows 1000)")
+      ("move-ms", po::value<unsigned>()->default_value(1000), "cs61b: milliseconds for each automatic move")
+      ("seed", po::value<uint64_t>()->default_value(0), "the heuristic's order of moves (its choice among equal scores)")
+      ("hash", po::value<size_t>()->default_value(256), "the solver's table memory in MB")
+      ("threads", po::value<unsigned>()->default_value(1), "the solver's worker threads");
+  po::options_description hidden;
+  hidden.add_options()("mode", po::value<std::string>());
+  po::positional_options_description positional;
+  positional.add("mode", 1);
+  po::variables_map vm;
+  std::string usage;
+  if (const auto done = parseOptions("play", args, visible, vm, usage, hidden, positional)) return *done;
+  const std::string mode = vm.count("mode") ? vm["mode"].as<std::string>() : "";
+  if (mode != "codingame" && mode != "cs61b") return usageError("play", "say which: play codingame or play cs61b", usage);
+  const unsigned threads = vm["threads"].as<unsigned>();
+  if (threads == 0) throw InputError("--threads must be at least 1");
+  for (const char* option : {"turn-ms", "first-turn-ms", "move-ms"})
+    if (vm[option].as<unsigned>() == 0) throw InputError(std::string("--") + option + " must be at least 1");
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
+  Bot bot(vm["hash"].as<size_t>(), vm["seed"].as<uint64_t>());
+  if (mode == "codingame") return playCodinGame(vm, bot);
+  return Cs61bGame(bot, std::chrono::milliseconds(vm["move-ms"].as<unsigned>())).run();
+}
+
+const Registrar registrar({"play", "play on stdin/stdout: a CodinGame bot or the CS61B game loop", &runPlay});
+
+}  // namespace
+}  // namespace amazons::cli
