@@ -2,9 +2,11 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <iostream>
 #include <mutex>
 #include <optional>
 
+#include "solver/formats.h"
 #include "solver/heuristic.h"
 
 namespace amazons {
@@ -17,6 +19,9 @@ namespace {
 constexpr double kExactShare = 0.6;
 constexpr double kHeuristicShare = 0.6;
 constexpr double kAnswerShare = 0.75;
+// An attempt still running when the next turn starts gets 10% of that turn to finish before it
+// is left behind (the opponent may answer at once).
+constexpr double kGraceShare = 0.1;
 
 std::chrono::steady_clock::time_point after(std::chrono::steady_clock::time_point start, std::chrono::milliseconds turn,
                                             double share) {
@@ -39,16 +44,33 @@ struct Bot::Attempt {
   std::condition_variable finished;
   std::atomic<bool> done{false};
   std::optional<SideReport> answer;  // the solver's report for the side to move, when it settled it
+  std::string position;              // for a report when it overruns
+  Color mover;
 };
 
 Bot::Bot(size_t hashMegabytes, uint64_t seed) : hashMegabytes_(hashMegabytes), seed_(seed) {}
 
 Bot::~Bot() {
-  if (worker_.joinable()) worker_.join();
+  if (!worker_.joinable()) return;
+  if (attempt_->done) worker_.join();
+  else worker_.detach();  // it holds its solver and attempt
 }
 
+bool Bot::idle() const { return (!attempt_ || attempt_->done) && (!leftBehind_ || leftBehind_->done); }
+
 BotMove Bot::choose(const Board& board, std::chrono::steady_clock::time_point start, std::chrono::milliseconds turn) {
-  // A new exact attempt when the last one has finished.
+  if (attempt_ && !attempt_->done) {  // a few milliseconds late is no runaway yet
+    std::unique_lock lock(attempt_->mutex);
+    attempt_->finished.wait_until(lock, after(start, turn, kGraceShare), [&] { return attempt_->done.load(); });
+  }
+  if (attempt_ && !attempt_->done && (!leftBehind_ || leftBehind_->done)) {
+    std::cerr << "amazons-solve: the exact search of " << attempt_->position << " (" << colorName(attempt_->mover)
+              << " to move) ran past its time limit of " << std::chrono::duration<double>(solverTurn_).count() * kExactShare
+              << " s; left behind\n";
+    worker_.detach();
+    leftBehind_ = std::move(attempt_);
+    solver_.reset();  // its tables stay with it
+  }
   std::shared_ptr<Attempt> attempt;
   if (!attempt_ || attempt_->done) {
     if (worker_.joinable()) worker_.join();
@@ -56,11 +78,13 @@ BotMove Bot::choose(const Board& board, std::chrono::steady_clock::time_point st
       SolveOptions options;
       options.hashMegabytes = hashMegabytes_;
       options.timeLimitSeconds = std::chrono::duration<double>(turn).count() * kExactShare;
-      solver_ = std::make_unique<Solver>(options);
+      solver_ = std::make_shared<Solver>(options);
       solverTurn_ = turn;
     }
     attempt = attempt_ = std::make_shared<Attempt>();
-    worker_ = std::thread([attempt, board, solver = solver_.get()] {
+    attempt->position = toOneLine(board);
+    attempt->mover = board.sideToMove();
+    worker_ = std::thread([attempt, board, solver = solver_] {
       std::optional<SideReport> answer;
       try {
         const SideReport side = solver->analyse(board).forSide(board.sideToMove());

@@ -24,26 +24,32 @@ class Bot {
   // `hashMegabytes`: the solver's tables, kept from turn to turn. `seed`: the heuristic's
   // order of moves (and so its choice among equal scores).
   explicit Bot(size_t hashMegabytes = 256, uint64_t seed = 0);
-  ~Bot();  // waits for an exact attempt still running (it stops at its own time limit)
+  ~Bot();  // an exact attempt still running is left to finish on its own (see idle)
   Bot(const Bot&) = delete;
   Bot& operator=(const Bot&) = delete;
 
   void setSeed(uint64_t seed) { seed_ = seed; }
 
   // A move for the side to move of `board`, which must have one, chosen by `start + turn`.
-  // The solver runs beside the heuristic with a time limit of kExactShare of the turn; an
-  // attempt still running at the turn's end (a stage past its limit) is left to finish, and
-  // the turns until it has finished are played by the heuristic alone.
+  // The solver runs beside the heuristic with a time limit of a share of the turn. An attempt
+  // still running at the next turn (a stage past its limit) is left behind with its tables,
+  // and reported on stderr; the new turn gets a fresh solver. While a left-behind attempt is
+  // still running too, the heuristic plays alone: two searches at most.
   BotMove choose(const Board& board, std::chrono::steady_clock::time_point start, std::chrono::milliseconds turn);
+
+  // No exact attempt is running. A process should end with _Exit rather than return while
+  // one runs (a detached thread would outlive the program's static objects).
+  bool idle() const;
 
  private:
   struct Attempt;
   size_t hashMegabytes_;
   uint64_t seed_;
-  std::unique_ptr<Solver> solver_;       // made on the first turn, when the time limit is known
+  std::shared_ptr<Solver> solver_;        // made for the first attempt, kept while attempts finish in time
   std::chrono::milliseconds solverTurn_{0};
-  std::shared_ptr<Attempt> attempt_;     // the last exact attempt
-  std::thread worker_;                   // running it
+  std::shared_ptr<Attempt> attempt_;      // the last exact attempt, run by worker_
+  std::thread worker_;
+  std::shared_ptr<Attempt> leftBehind_;   // an attempt that overran, on a detached thread
 };
 
 }  // namespace amazons

@@ -6,6 +6,7 @@
 
 #include <boost/program_options.hpp>
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -163,6 +164,12 @@ class Cs61bGame {
         throw InputError("'seed' takes a number", 0, static_cast<int>(word.size()) + 2);
       }
     } else {
+      try {
+        parseMove(board_, line);
+      } catch (const InputError& e) {
+        throw InputError("neither a command (new, auto C, manual C, seed N, dump, quit) nor a move: " + std::string(e.what()),
+                         0, e.column());
+      }
       if (over_) throw InputError("the game is over (new starts another)", 0, 1);
       board_.play(parseLegalMove(board_, line));
     }
@@ -204,8 +211,18 @@ int runPlay(const std::vector<std::string>& args) {
     if (vm[option].as<unsigned>() == 0) throw InputError(std::string("--") + option + " must be at least 1");
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
   Bot bot(vm["hash"].as<size_t>(), vm["seed"].as<uint64_t>());
-  if (mode == "codingame") return playCodinGame(vm, bot);
-  return Cs61bGame(bot, std::chrono::milliseconds(vm["move-ms"].as<unsigned>())).run();
+  int status = 2;
+  try {
+    status = mode == "codingame" ? playCodinGame(vm, bot)
+                                 : Cs61bGame(bot, std::chrono::milliseconds(vm["move-ms"].as<unsigned>())).run();
+  } catch (const InputError& e) {  // here, not in main: the process may have to end below
+    std::cerr << e.describe() << "\n";
+  }
+  if (!bot.idle()) {
+    std::cout.flush();
+    std::_Exit(status);
+  }
+  return status;
 }
 
 const Registrar registrar({"play", "play on stdin/stdout: a CodinGame bot or the CS61B game loop", &runPlay});

@@ -1,0 +1,238 @@
+// `amazons-solve play codingame` under a referee written here: the bot runs as its own process
+// and gets the CodinGame turn input on a pipe, against a random player, from random 8x8 starts
+// and from late endgames. Every answer must be a legal move (checked against the naive move
+// generator), come within the turn limit, and carry one of the three messages; from a position
+// the bot is to move in and the whole-board oracle (or the bot's own "exact win") calls won,
+// the bot must win the game. The bot's choices depend on timing (exact or heuristic); these
+// checks hold whatever it chooses.
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "solver/endgames.h"
+#include "solver/minimax.h"
+#include "tests/support/cli_run.h"
+#include "tests/support/naive.h"
+#include "tests/support/paths.h"
+
+namespace amazons {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+constexpr int kTurnMs = 90, kFirstTurnMs = 900;  // the bot's defaults, passed explicitly
+// Measured from the referee's side on a loaded 2-core machine: a process descheduled for a
+// few tens of milliseconds is not the bot's doing. The bot itself answers at 75% of the turn.
+constexpr milliseconds kSlack(50);
+// The oracle judges positions with at most this many live empty squares, within its nodes.
+constexpr int kOracleEmpty = 14;
+constexpr uint64_t kOracleNodes = 300'000;
+
+// A child process with its standard input and output on pipes.
+class BotProcess {
+ public:
+  explicit BotProcess(std::vector<std::string> args) {
+    int toChild[2], fromChild[2];
+    if (::pipe(toChild) != 0 || ::pipe(fromChild) != 0) throw std::runtime_error("pipe");
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::dup2(toChild[0], STDIN_FILENO);
+      ::dup2(fromChild[1], STDOUT_FILENO);
+      for (int fd : {toChild[0], toChild[1], fromChild[0], fromChild[1]}) ::close(fd);
+      std::vector<char*> argv;
+      const std::string program = testing::cliPath();
+      argv.push_back(const_cast<char*>(program.c_str()));
+      for (std::string& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      ::execv(program.c_str(), argv.data());
+      ::_exit(127);
+    }
+    ::close(toChild[0]);
+    ::close(fromChild[1]);
+    in_ = toChild[1];
+    out_ = fromChild[0];
+  }
+  ~BotProcess() {
+    if (in_ >= 0) ::close(in_);
+    ::close(out_);
+    if (pid_ > 0 && !reaped_) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+  }
+  BotProcess(const BotProcess&) = delete;
+  BotProcess& operator=(const BotProcess&) = delete;
+
+  void send(const std::string& text) {
+    for (size_t done = 0; done < text.size();) {
+      const ssize_t n = ::write(in_, text.data() + done, text.size() - done);
+      if (n <= 0) throw std::runtime_error("the bot closed its input");
+      done += static_cast<size_t>(n);
+    }
+  }
+
+  // The next line it prints, or nullopt when none comes within `timeout` (or it exits).
+  std::optional<std::string> readLine(milliseconds timeout) {
+    const Clock::time_point deadline = Clock::now() + timeout;
+    for (;;) {
+      if (const size_t end = buffer_.find('\n'); end != std::string::npos) {
+        std::string line = buffer_.substr(0, end);
+        buffer_.erase(0, end + 1);
+        return line;
+      }
+      const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now()).count();
+      pollfd p{out_, POLLIN, 0};
+      if (left <= 0 || ::poll(&p, 1, static_cast<int>(left)) <= 0) return std::nullopt;
+      char chunk[4096];
+      const ssize_t n = ::read(out_, chunk, sizeof chunk);
+      if (n <= 0) return std::nullopt;
+      buffer_.append(chunk, static_cast<size_t>(n));
+    }
+  }
+
+  // Closes its input (the referee's end of the game) and returns its exit status.
+  int finish() {
+    ::close(in_);
+    in_ = -1;
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    reaped_ = true;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int in_ = -1, out_ = -1;
+  bool reaped_ = false;
+  std::string buffer_;
+};
+
+// Squares and moves written here, not by the solver's notation code: a file letter and the
+// rank number, rank 1 at the bottom; a move is from, to and arrow run together.
+std::string square(const Board& b, int sq) { return std::string(1, static_cast<char>('a' + b.fileOf(sq))) + std::to_string(b.rankOf(sq) + 1); }
+std::string moveText(const Board& b, const Move& m) { return square(b, m.from) + square(b, m.to) + square(b, m.arrow); }
+
+// One turn's input: [size], colour, rows top first, the last action, the number of actions.
+std::string turnInput(const Board& b, bool first, const std::string& lastAction, size_t actions) {
+  std::string text = first ? std::to_string(b.width()) + "\n" : "";
+  text += b.sideToMove() == Color::White ? "w\n" : "b\n";
+  for (int r = b.height() - 1; r >= 0; --r) {
+    for (int f = 0; f < b.width(); ++f) text += ".-bw"[static_cast<int>(b.at(f, r))];
+    text += '\n';
+  }
+  return text + lastAction + "\n" + std::to_string(actions) + "\n";
+}
+
+int liveEmptySquares(const Board& b) {
+  // Empty squares a queen move of some amazon can still reach (naive: repeated rays).
+  std::vector<bool> reached(b.squares(), false);
+  for (Color c : {Color::Black, Color::White})
+    for (const Move& m : testing::naiveMoves(b, c)) reached[m.to] = true;
+  return static_cast<int>(std::count(reached.begin(), reached.end(), true));
+}
+
+struct GameStats {
+  int botTurns = 0;
+  int exactWins = 0;
+  milliseconds slowest{0};
+};
+
+// Plays one game; the bot has `botColor`, the random player the other side.
+void playGame(Board board, Color botColor, std::mt19937_64& rng, GameStats& stats) {
+  SCOPED_TRACE("start " + turnInput(board, false, "null", 0));
+  BotProcess bot({"play", "codingame", "--turn-ms", std::to_string(kTurnMs), "--first-turn-ms",
+                  std::to_string(kFirstTurnMs), "--seed", std::to_string(rng() % 1000)});
+  bool first = true, mustWin = false;
+  std::string lastAction = "null";
+  for (;;) {
+    const Color mover = board.sideToMove();
+    const std::vector<Move> moves = testing::naiveMoves(board, mover);
+    if (moves.empty()) {
+      EXPECT_EQ(bot.finish(), 0);
+      if (mustWin) {
+        EXPECT_NE(mover, botColor) << "the bot lost a won position";
+      }
+      return;
+    }
+    if (mover != botColor) {
+      const Move m = moves[rng() % moves.size()];
+      lastAction = moveText(board, m);
+      board.play(m);
+      continue;
+    }
+    std::optional<bool> oracle;
+    if (liveEmptySquares(board) <= kOracleEmpty) oracle = WholeBoardSearch(kOracleNodes).moverWins(board);
+    if (oracle == true) mustWin = true;
+    const milliseconds limit(first ? kFirstTurnMs : kTurnMs);
+    const Clock::time_point sent = Clock::now();
+    bot.send(turnInput(board, first, lastAction, moves.size()));
+    const std::optional<std::string> answer = bot.readLine(limit + milliseconds(2000));
+    const auto took = std::chrono::duration_cast<milliseconds>(Clock::now() - sent);
+    ASSERT_TRUE(answer) << "no answer";
+    EXPECT_LE(took, limit + kSlack) << *answer;
+    if (!first) stats.slowest = std::max(stats.slowest, took);
+    ++stats.botTurns;
+    first = false;
+    const size_t split = answer->find(" msg ");
+    ASSERT_NE(split, std::string::npos) << *answer;
+    const std::string text = answer->substr(0, split), message = answer->substr(split + 5);
+    const auto played = std::find_if(moves.begin(), moves.end(), [&](const Move& m) { return moveText(board, m) == text; });
+    ASSERT_NE(played, moves.end()) << "illegal move " << *answer;
+    ASSERT_TRUE(message == "exact win" || message == "exact loss" || message == "heuristic") << *answer;
+    if (message == "exact win") {
+      ++stats.exactWins;
+      mustWin = true;
+    }
+    if (oracle && message != "heuristic") {
+      EXPECT_EQ(*oracle, message == "exact win") << *answer;
+    }
+    lastAction = text;
+    board.play(*played);
+  }
+}
+
+TEST(PlayCodinGame, RandomStartsAgainstARandomPlayer) {
+  std::mt19937_64 rng(18);
+  GameStats stats;
+  for (Color botColor : {Color::White, Color::Black}) playGame(randomSymmetricStart(rng, 8, 8, 4), botColor, rng, stats);
+  EXPECT_GT(stats.exactWins, 0) << "the solver settles the end of a random game";
+  std::cout << stats.botTurns << " bot turns, slowest after the first " << stats.slowest.count() << " ms\n";
+}
+
+TEST(PlayCodinGame, LateEndgamesAgainstARandomPlayer) {
+  std::mt19937_64 rng(1818);
+  EndgameOptions options;
+  options.maxChamberEmpty = 10;
+  options.maxTotalEmpty = 20;
+  GameStats stats;
+  for (int game = 0; game < 8;) {
+    const std::optional<Board> start = playToEndgame(rng, 8, 8, options);
+    if (!start) continue;
+    const Color mover = start->sideToMove();
+    playGame(*start, game % 2 ? mover : opposite(mover), rng, stats);
+    ++game;
+  }
+  std::cout << stats.botTurns << " bot turns, slowest after the first " << stats.slowest.count() << " ms\n";
+}
+
+TEST(PlayCodinGame, BadTurnInputNamesTheLine) {
+  std::string turn = "8\nw\n........\n..x.....\n";  // line 4: 'x' is no square of CodinGame's
+  for (int i = 0; i < 6; ++i) turn += "........\n";
+  const testing::CliResult r = testing::runCli({"play", "codingame"}, turn + "null\n0\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_TRUE(testing::has(r.err, "<stdin>:4:3: error:")) << r.err;
+}
+
+}  // namespace
+}  // namespace amazons
