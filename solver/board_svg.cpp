@@ -1,6 +1,7 @@
 #include "solver/board_svg.h"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "solver/formats.h"
@@ -63,6 +64,8 @@ std::string boardSvg(const Board& board, const Analysis& analysis, Notation nota
                        std::to_string(r.chamber.empty) + " empty";
     if (r.moves) line += ", " + std::to_string(*r.moves) + " moves";
     line += ": " + (r.value ? cgt::toString(*r.value) : std::string("unknown"));
+    if (r.value && isHot(*r.value))
+      line += "  (mean " + cgt::toString(cgt::mean(*r.value)) + ", temperature " + cgt::toString(cgt::temperature(*r.value)) + ")";
     legend.push_back(line);
   }
   const std::string total = "Total: " + (analysis.totalMean ? (analysis.total ? cgt::toString(*analysis.total) : "sum of the values, mean " + cgt::toString(*analysis.totalMean)) : "unknown");
@@ -130,9 +133,14 @@ std::string boardSvg(const Board& board, const Analysis& analysis, Notation nota
   const SideReport& mover = analysis.forSide(board.sideToMove());
   if (mover.verdict == Verdict::Win && mover.bestMove) {
     const Move& m = *mover.bestMove;
+    // Each arrow leaves its square's amazon (a circle of 0.36 squares) and stops short of the
+    // target's centre, so that adjacent squares still show a line and a head.
     auto segment = [&](int from, int to, const char* style) {
-      const std::string coords = "x1=\"" + svg::number(x(from) + kSquare / 2) + "\" y1=\"" + svg::number(y(from) + kSquare / 2) +
-                                 "\" x2=\"" + svg::number(x(to) + kSquare / 2) + "\" y2=\"" + svg::number(y(to) + kSquare / 2) + "\"";
+      const double x0 = x(from) + kSquare / 2, y0 = y(from) + kSquare / 2, x1 = x(to) + kSquare / 2, y1 = y(to) + kSquare / 2;
+      const double length = std::hypot(x1 - x0, y1 - y0), ux = (x1 - x0) / length, uy = (y1 - y0) / length;
+      const double start = 0.38 * kSquare, end = 0.18 * kSquare;
+      const std::string coords = "x1=\"" + svg::number(x0 + ux * start) + "\" y1=\"" + svg::number(y0 + uy * start) + "\" x2=\"" +
+                                 svg::number(x1 - ux * end) + "\" y2=\"" + svg::number(y1 - uy * end) + "\"";
       return "<line " + coords + " stroke=\"#ffffff\" stroke-width=\"8\" stroke-linecap=\"round\"/>\n<line " + coords +
              " stroke=\"#000000\" stroke-width=\"4\" " + style + " marker-end=\"url(#head)\"/>\n";
     };

@@ -55,8 +55,6 @@ std::string moveList(const Board& board, const std::vector<Move>& moves, Notatio
   return out;
 }
 
-bool isHot(cgt::GameId g) { return !cgt::isNumber(g) && cgt::temperature(g).num > 0; }
-
 // The canonical total, or else the sum of the chamber values written out (CGSuite reads it).
 std::string totalText(const Analysis& a) {
   if (a.total) return cgt::toString(*a.total);
@@ -73,6 +71,8 @@ std::string totalText(const Analysis& a) {
 const char* winnerName(Color c) { return c == Color::Black ? "black" : "white"; }
 
 }  // namespace
+
+bool isHot(cgt::GameId g) { return !cgt::isNumber(g) && cgt::temperature(g).num > 0; }
 
 std::string jsonEscape(const std::string& text) {
   std::string out;

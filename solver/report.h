@@ -31,4 +31,8 @@ std::string verdictText(const Board& board, const SideReport& side, Notation not
 
 std::string jsonEscape(const std::string& text);
 
+// A value that is neither a number nor a number plus an infinitesimal: its mean and
+// temperature are printed beside it.
+bool isHot(cgt::GameId g);
+
 }  // namespace amazons

@@ -90,7 +90,7 @@ std::string thermographSvg(cgt::GameId game, const std::string& caption) {
   out += "<line x1=\"" + svg::number(x(vHigh)) + "\" y1=\"" + svg::number(y(real(tau))) + "\" x2=\"" + svg::number(x(vLow)) +
          "\" y2=\"" + svg::number(y(real(tau))) + "\" stroke=\"#999999\" stroke-dasharray=\"5,4\"><title>temperature " +
          svg::escape(tauText) + "</title></line>\n";
-  out += svg::text(x(vLow) - 4, y(real(tau)) - 5, "temperature " + tauText, "text-anchor=\"end\" font-size=\"11\" fill=\"#444444\"");
+  out += svg::text(x(vHigh) + 4, y(real(tau)) - 5, "temperature " + tauText, "font-size=\"11\" fill=\"#444444\"");
 
   // The walls, then the mast with its arrowhead, and the mean on the value axis.
   for (const auto& [name, wall] : {std::pair{"left wall", &left}, std::pair{"right wall", &right}}) {
