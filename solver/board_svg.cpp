@@ -16,22 +16,22 @@ constexpr double kMargin = 28;   // room for the coordinates
 constexpr double kLine = 20;     // height of a line of text under the board
 constexpr double kCharWidth = 7.3;  // of the 12-pixel monospace text, to size the picture
 
-// Tints with well-separated lightness, so that a greyscale print tells them apart too:
-// Black's chambers dark, White's nearly white, contested orange with hatching, dead and
-// closed mid grey; arrows darker than all.
+// Tints with well-separated lightness (luminance), so that a greyscale print tells them apart
+// too: arrows 0.17, Black's chambers 0.38, dead and closed 0.56, contested 0.73 with darker
+// hatching, White's 0.95.
 struct Tint {
   const char* fill;
   const char* letterColor;  // the chamber letter, readable on the fill
 };
 Tint tintOf(ChamberClass kind) {
   switch (kind) {
-    case ChamberClass::BlackOnly: return {"#5d6f91", "#ffffff"};
+    case ChamberClass::BlackOnly: return {"#4f6185", "#ffffff"};
     case ChamberClass::WhiteOnly: return {"#f7f3e6", "#555555"};
     case ChamberClass::Contested: return {"url(#contested)", "#222222"};
     case ChamberClass::Dead:
     case ChamberClass::Closed: break;
   }
-  return {"#b4b4b4", "#333333"};
+  return {"#8f8f8f", "#111111"};
 }
 
 const char* kArrowFill = "#2b2b2b";
