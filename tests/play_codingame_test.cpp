@@ -6,10 +6,6 @@
 // the bot must win the game. The bot's choices depend on timing (exact or heuristic); these
 // checks hold whatever it chooses.
 #include <gtest/gtest.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -18,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "solver/child_process.h"
 #include "solver/endgames.h"
 #include "solver/minimax.h"
 #include "tests/support/cli_run.h"
@@ -37,85 +34,6 @@ constexpr milliseconds kSlack(50);
 // The oracle judges positions with at most this many live empty squares, within its nodes.
 constexpr int kOracleEmpty = 14;
 constexpr uint64_t kOracleNodes = 300'000;
-
-// A child process with its standard input and output on pipes.
-class BotProcess {
- public:
-  explicit BotProcess(std::vector<std::string> args) {
-    int toChild[2], fromChild[2];
-    if (::pipe(toChild) != 0 || ::pipe(fromChild) != 0) throw std::runtime_error("pipe");
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      ::dup2(toChild[0], STDIN_FILENO);
-      ::dup2(fromChild[1], STDOUT_FILENO);
-      for (int fd : {toChild[0], toChild[1], fromChild[0], fromChild[1]}) ::close(fd);
-      std::vector<char*> argv;
-      const std::string program = testing::cliPath();
-      argv.push_back(const_cast<char*>(program.c_str()));
-      for (std::string& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      ::execv(program.c_str(), argv.data());
-      ::_exit(127);
-    }
-    ::close(toChild[0]);
-    ::close(fromChild[1]);
-    in_ = toChild[1];
-    out_ = fromChild[0];
-  }
-  ~BotProcess() {
-    if (in_ >= 0) ::close(in_);
-    ::close(out_);
-    if (pid_ > 0 && !reaped_) {
-      ::kill(pid_, SIGKILL);
-      ::waitpid(pid_, nullptr, 0);
-    }
-  }
-  BotProcess(const BotProcess&) = delete;
-  BotProcess& operator=(const BotProcess&) = delete;
-
-  void send(const std::string& text) {
-    for (size_t done = 0; done < text.size();) {
-      const ssize_t n = ::write(in_, text.data() + done, text.size() - done);
-      if (n <= 0) throw std::runtime_error("the bot closed its input");
-      done += static_cast<size_t>(n);
-    }
-  }
-
-  // The next line it prints, or nullopt when none comes within `timeout` (or it exits).
-  std::optional<std::string> readLine(milliseconds timeout) {
-    const Clock::time_point deadline = Clock::now() + timeout;
-    for (;;) {
-      if (const size_t end = buffer_.find('\n'); end != std::string::npos) {
-        std::string line = buffer_.substr(0, end);
-        buffer_.erase(0, end + 1);
-        return line;
-      }
-      const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now()).count();
-      pollfd p{out_, POLLIN, 0};
-      if (left <= 0 || ::poll(&p, 1, static_cast<int>(left)) <= 0) return std::nullopt;
-      char chunk[4096];
-      const ssize_t n = ::read(out_, chunk, sizeof chunk);
-      if (n <= 0) return std::nullopt;
-      buffer_.append(chunk, static_cast<size_t>(n));
-    }
-  }
-
-  // Closes its input (the referee's end of the game) and returns its exit status.
-  int finish() {
-    ::close(in_);
-    in_ = -1;
-    int status = 0;
-    ::waitpid(pid_, &status, 0);
-    reaped_ = true;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  }
-
- private:
-  pid_t pid_ = -1;
-  int in_ = -1, out_ = -1;
-  bool reaped_ = false;
-  std::string buffer_;
-};
 
 // Squares and moves written here, not by the solver's notation code: a file letter and the
 // rank number, rank 1 at the bottom; a move is from, to and arrow run together.
@@ -150,7 +68,7 @@ struct GameStats {
 // Plays one game; the bot has `botColor`, the random player the other side.
 void playGame(Board board, Color botColor, std::mt19937_64& rng, GameStats& stats) {
   SCOPED_TRACE("start " + turnInput(board, false, "null", 0));
-  BotProcess bot({"play", "codingame", "--turn-ms", std::to_string(kTurnMs), "--first-turn-ms",
+  ChildProcess bot({testing::cliPath(), "play", "codingame", "--turn-ms", std::to_string(kTurnMs), "--first-turn-ms",
                   std::to_string(kFirstTurnMs), "--seed", std::to_string(rng() % 1000)});
   bool first = true, mustWin = false;
   std::string lastAction = "null";
@@ -175,7 +93,7 @@ void playGame(Board board, Color botColor, std::mt19937_64& rng, GameStats& stat
     if (oracle == true) mustWin = true;
     const milliseconds limit(first ? kFirstTurnMs : kTurnMs);
     const Clock::time_point sent = Clock::now();
-    bot.send(turnInput(board, first, lastAction, moves.size()));
+    ASSERT_TRUE(bot.send(turnInput(board, first, lastAction, moves.size())));
     const std::optional<std::string> answer = bot.readLine(limit + milliseconds(2000));
     const auto took = std::chrono::duration_cast<milliseconds>(Clock::now() - sent);
     ASSERT_TRUE(answer) << "no answer";
@@ -232,6 +150,29 @@ TEST(PlayCodinGame, BadTurnInputNamesTheLine) {
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_TRUE(testing::has(r.err, "<stdin>:4:3: error:")) << r.err;
+}
+
+}  // namespace
+}  // namespace amazons
+
+namespace amazons {
+namespace {
+
+TEST(Referee, RandomPlayersPlayToTheEnd) {
+  const testing::CliResult r = testing::runCli({"referee", "random", "random", "--games", "3", "--seed", "5"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 4) << r.out;
+  EXPECT_TRUE(testing::has(r.out, "game 3: White random, Black random: ")) << r.out;
+  EXPECT_TRUE(testing::has(r.out, " has no move; ")) << r.out;
+}
+
+TEST(Referee, IllegalAndLateAnswersLose) {
+  // White's first answer: a square with no amazon (a1 is a corner, never used by the start).
+  const testing::CliResult illegal = testing::runCli({"referee", "echo a1a2a3", "random", "--games", "1"});
+  EXPECT_EQ(illegal.status, 0) << illegal.err;
+  EXPECT_TRUE(testing::has(illegal.out, "Black (player 2) wins after 0 moves; White loses: illegal action 'a1a2a3'")) << illegal.out;
+  const testing::CliResult late = testing::runCli({"referee", "random", "sleep 5", "--games", "1", "--first-turn-ms", "100"});
+  EXPECT_TRUE(testing::has(late.out, "White (player 1) wins after 1 moves; Black loses: no answer within 100 ms")) << late.out;
 }
 
 }  // namespace

@@ -1,0 +1,135 @@
+// amazons-solve referee: a local CodinGame Amazons referee. Two players (shell commands, or
+// `random`) play games from random point-symmetric starts, swapping colours each game as
+// CodinGame does; an illegal or unreadable answer, or one later than the turn allows, loses.
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <random>
+#include <string>
+#include <variant>
+
+#include "solver/child_process.h"
+#include "solver/cli.h"
+#include "solver/cli_common.h"
+#include "solver/endgames.h"
+#include "solver/errors.h"
+#include "solver/formats.h"
+#include "solver/notation.h"
+
+namespace amazons::cli {
+namespace {
+
+namespace po = boost::program_options;
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+struct Limits {
+  milliseconds turn, firstTurn;
+};
+
+// One side of a game: a child process speaking the protocol, or the built-in random player.
+class Player {
+ public:
+  Player(const std::string& command, std::mt19937_64& rng) : rng_(rng) {
+    if (command != "random") process_ = std::make_unique<ChildProcess>(std::vector<std::string>{"/bin/sh", "-c", command});
+  }
+
+  // The player's action for `board` (its side to move), or why it has none: "timeout",
+  // "illegal action ...". `slowest` keeps the longest answer after the first.
+  std::variant<Move, std::string> answer(const Board& board, const std::string& lastAction, const Limits& limits,
+                                         milliseconds& slowest) {
+    if (!process_) {
+      const std::vector<Move> moves = board.legalMoves();
+      return moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng_)];
+    }
+    std::string input = first_ ? std::to_string(board.width()) + "\n" : "";
+    const std::string grid = writePosition(board, Format::Grid);
+    input += board.sideToMove() == Color::White ? "w\n" : "b\n";
+    input += grid.substr(grid.find('\n') + 1) + lastAction + "\n" + std::to_string(board.countMoves()) + "\n";
+    const milliseconds limit = first_ ? limits.firstTurn : limits.turn;
+    const Clock::time_point sent = Clock::now();
+    if (!process_->send(input)) return std::string("stopped reading");
+    const std::optional<std::string> line = process_->readLine(limit);
+    const auto took = std::chrono::duration_cast<milliseconds>(Clock::now() - sent);
+    if (!first_) slowest = std::max(slowest, took);
+    first_ = false;
+    if (!line) return "no answer within " + std::to_string(limit.count()) + " ms";
+    const std::string action = line->substr(0, line->find(" msg "));
+    try {
+      return parseLegalMove(board, action);
+    } catch (const InputError& e) {
+      return "illegal action '" + action + "': " + e.what();
+    }
+  }
+
+ private:
+  std::mt19937_64& rng_;
+  std::unique_ptr<ChildProcess> process_;
+  bool first_ = true;
+};
+
+int runReferee(const std::vector<std::string>& args) {
+  po::options_description visible(
+      "amazons-solve referee PLAYER1 PLAYER2 [options]: a local CodinGame Amazons referee; a player is a shell command "
+      "(e.g. \"amazons-solve play codingame\") or random");
+  visible.add_options()
+      ("help,h", "show this help")
+      ("games", po::value<unsigned>()->default_value(2), "games to play; PLAYER1 is White in the odd ones")
+      ("seed", po::value<uint64_t>()->default_value(1), "the random starts (and the random player)")
+      ("size", po::value<int>()->default_value(8), "board size (CodinGame: 8)")
+      ("turn-ms", po::value<unsigned>()->default_value(100), "time allowed for an answer")
+      ("first-turn-ms", po::value<unsigned>()->default_value(1000), "time allowed for a player's first answer");
+  po::options_description hidden;
+  hidden.add_options()("player", po::value<std::vector<std::string>>());
+  po::positional_options_description positional;
+  positional.add("player", 2);
+  po::variables_map vm;
+  std::string usage;
+  if (const auto done = parseOptions("referee", args, visible, vm, usage, hidden, positional)) return *done;
+  if (!vm.count("player") || vm["player"].as<std::vector<std::string>>().size() != 2)
+    return usageError("referee", "give two players", usage);
+  const std::vector<std::string> players = vm["player"].as<std::vector<std::string>>();
+  const int size = vm["size"].as<int>();
+  if (size < 4 || size > kMaxSide) throw InputError("--size must be 4 to 16");
+  const Limits limits{milliseconds(vm["turn-ms"].as<unsigned>()), milliseconds(vm["first-turn-ms"].as<unsigned>())};
+  std::mt19937_64 rng(vm["seed"].as<uint64_t>());
+  int wins[2] = {0, 0};
+  for (unsigned game = 0; game < vm["games"].as<unsigned>(); ++game) {
+    Board board = randomSymmetricStart(rng, size, size, 4);
+    const int white = game % 2;  // index of the player with White
+    Player whitePlayer(players[white], rng), blackPlayer(players[1 - white], rng);
+    std::string lastAction = "null", end;
+    int moves = 0;
+    milliseconds slowest{0};
+    for (;;) {
+      const Color mover = board.sideToMove();
+      if (!board.hasMove(mover)) {
+        end = std::string(colorName(mover)) + " has no move";
+        break;
+      }
+      auto answer = (mover == Color::White ? whitePlayer : blackPlayer).answer(board, lastAction, limits, slowest);
+      if (const std::string* why = std::get_if<std::string>(&answer)) {
+        end = std::string(colorName(mover)) + " loses: " + *why;
+        break;
+      }
+      const Move m = std::get<Move>(answer);
+      lastAction = formatMove(board, m, Notation::CodinGame);
+      board.play(m);
+      ++moves;
+    }
+    const Color winner = opposite(board.sideToMove());
+    const int winnerIndex = winner == Color::White ? white : 1 - white;
+    ++wins[winnerIndex];
+    std::cout << "game " << game + 1 << ": White " << players[white] << ", Black " << players[1 - white] << ": "
+              << colorName(winner) << " (player " << winnerIndex + 1 << ") wins after " << moves << " moves; " << end
+              << "; slowest answer after the first " << slowest.count() << " ms" << std::endl;
+  }
+  std::cout << "player 1 (" << players[0] << ") " << wins[0] << ", player 2 (" << players[1] << ") " << wins[1] << "\n";
+  return 0;
+}
+
+const Registrar registrar({"referee", "a local CodinGame referee: two bots (or random) play games", &runReferee});
+
+}  // namespace
+}  // namespace amazons::cli
