@@ -5,6 +5,7 @@
 #include <iostream>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 
 #include "solver/formats.h"
 #include "solver/heuristic.h"
@@ -59,6 +60,7 @@ Bot::~Bot() {
 bool Bot::idle() const { return (!attempt_ || attempt_->done) && (!leftBehind_ || leftBehind_->done); }
 
 BotMove Bot::choose(const Board& board, std::chrono::steady_clock::time_point start, std::chrono::milliseconds turn) {
+  if (!board.hasMove(board.sideToMove())) throw std::invalid_argument("the side to move has no legal move");
   if (attempt_ && !attempt_->done) {  // a few milliseconds late is no runaway yet
     std::unique_lock lock(attempt_->mutex);
     attempt_->finished.wait_until(lock, after(start, turn, kGraceShare), [&] { return attempt_->done.load(); });
@@ -102,14 +104,13 @@ BotMove Bot::choose(const Board& board, std::chrono::steady_clock::time_point st
   }
   const std::optional<Move> guess =
       heuristicMove(board, after(start, turn, kHeuristicShare), seed_++, attempt ? &attempt->done : nullptr);
-  if (!guess) throw std::invalid_argument("the side to move has no legal move");
   if (attempt) {
     std::unique_lock lock(attempt->mutex);
     attempt->finished.wait_until(lock, after(start, turn, kAnswerShare), [&] { return attempt->done.load(); });
     if (attempt->answer)
       return {*attempt->answer->bestMove, attempt->answer->verdict == Verdict::Win ? MoveSource::ExactWin : MoveSource::ExactLoss};
   }
-  return {*guess, MoveSource::Heuristic};
+  return {*guess, MoveSource::Heuristic};  // (a move exists: checked above)
 }
 
 }  // namespace amazons

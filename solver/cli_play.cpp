@@ -217,6 +217,9 @@ int runPlay(const std::vector<std::string>& args) {
                                  : Cs61bGame(bot, std::chrono::milliseconds(vm["move-ms"].as<unsigned>())).run();
   } catch (const InputError& e) {  // here, not in main: the process may have to end below
     std::cerr << e.describe() << "\n";
+  } catch (const std::exception& e) {
+    std::cerr << "amazons-solve play: error: " << e.what() << "\n";
+    status = 1;
   }
   if (!bot.idle()) {
     std::cout.flush();

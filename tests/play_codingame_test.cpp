@@ -28,9 +28,11 @@ using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
 constexpr int kTurnMs = 90, kFirstTurnMs = 900;  // the bot's defaults, passed explicitly
-// Measured from the referee's side on a loaded 2-core machine: a process descheduled for a
-// few tens of milliseconds is not the bot's doing. The bot itself answers at 75% of the turn.
-constexpr milliseconds kSlack(50);
+// Measured from the referee's side on a loaded 2-core machine, where a process descheduled for
+// tens of milliseconds is not the bot's doing (123 ms was seen with a build beside the test),
+// each answer may take up to kSlack more than the turn; the median answer must be within the
+// turn itself. The bot answers at 75% of the turn.
+constexpr milliseconds kSlack(100);
 // The oracle judges positions with at most this many live empty squares, within its nodes.
 constexpr int kOracleEmpty = 14;
 constexpr uint64_t kOracleNodes = 300'000;
@@ -62,7 +64,15 @@ int liveEmptySquares(const Board& b) {
 struct GameStats {
   int botTurns = 0;
   int exactWins = 0;
-  milliseconds slowest{0};
+  std::vector<milliseconds> times;  // of the answers after each game's first
+
+  void check() {
+    ASSERT_FALSE(times.empty());
+    std::sort(times.begin(), times.end());
+    EXPECT_LE(times[times.size() / 2], milliseconds(kTurnMs)) << "the median answer";
+    std::cout << botTurns << " bot turns; answers after the first: median " << times[times.size() / 2].count()
+              << " ms, slowest " << times.back().count() << " ms\n";
+  }
 };
 
 // Plays one game; the bot has `botColor`, the random player the other side.
@@ -98,7 +108,7 @@ void playGame(Board board, Color botColor, std::mt19937_64& rng, GameStats& stat
     const auto took = std::chrono::duration_cast<milliseconds>(Clock::now() - sent);
     ASSERT_TRUE(answer) << "no answer";
     EXPECT_LE(took, limit + kSlack) << *answer;
-    if (!first) stats.slowest = std::max(stats.slowest, took);
+    if (!first) stats.times.push_back(took);
     ++stats.botTurns;
     first = false;
     const size_t split = answer->find(" msg ");
@@ -122,15 +132,15 @@ void playGame(Board board, Color botColor, std::mt19937_64& rng, GameStats& stat
 TEST(PlayCodinGame, RandomStartsAgainstARandomPlayer) {
   std::mt19937_64 rng(18);
   GameStats stats;
-  for (Color botColor : {Color::White, Color::Black}) playGame(randomSymmetricStart(rng, 8, 8, 4), botColor, rng, stats);
+  for (int game = 0; game < 4; ++game) playGame(randomSymmetricStart(rng, 8, 8, 4), game % 2 ? Color::Black : Color::White, rng, stats);
   EXPECT_GT(stats.exactWins, 0) << "the solver settles the end of a random game";
-  std::cout << stats.botTurns << " bot turns, slowest after the first " << stats.slowest.count() << " ms\n";
+  stats.check();
 }
 
 TEST(PlayCodinGame, LateEndgamesAgainstARandomPlayer) {
   std::mt19937_64 rng(1818);
   EndgameOptions options;
-  options.maxChamberEmpty = 10;
+  options.maxChamberEmpty = 10;  // (14 and 28: 20 s, mostly the oracle's)
   options.maxTotalEmpty = 20;
   GameStats stats;
   for (int game = 0; game < 8;) {
@@ -140,7 +150,7 @@ TEST(PlayCodinGame, LateEndgamesAgainstARandomPlayer) {
     playGame(*start, game % 2 ? mover : opposite(mover), rng, stats);
     ++game;
   }
-  std::cout << stats.botTurns << " bot turns, slowest after the first " << stats.slowest.count() << " ms\n";
+  stats.check();
 }
 
 TEST(PlayCodinGame, BadTurnInputNamesTheLine) {
