@@ -27,7 +27,12 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
-constexpr int kTurnMs = 90, kFirstTurnMs = 900;  // the bot's defaults, passed explicitly
+#ifdef __SANITIZE_ADDRESS__
+constexpr int kSlowdown = 4;  // sanitized code runs several times slower: longer turns for all
+#else
+constexpr int kSlowdown = 1;
+#endif
+constexpr int kTurnMs = 90 * kSlowdown, kFirstTurnMs = 900 * kSlowdown;  // the bot's defaults, passed explicitly
 // Measured from the referee's side on a loaded 2-core machine, where a process descheduled for
 // tens of milliseconds is not the bot's doing (123 ms was seen with a build beside the test),
 // each answer may take up to kSlack more than the turn; the median answer must be within the
