@@ -97,13 +97,11 @@ struct Solver::Impl {
   // The search over sums may also be given a number of positions (`rawLeft`), past which it
   // gives up (throws SearchTooLong) so that the chambers get a larger allowance.
   struct Search {
-    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+    Deadline deadline;
     std::atomic<int> rawFrom{std::numeric_limits<int>::max()};
     std::atomic<int64_t> rawLeft{std::numeric_limits<int64_t>::max()};
     uint64_t tryCap = std::numeric_limits<uint64_t>::max();  // the most a try in the search gets
-    void checkTime() const {
-      if (std::chrono::steady_clock::now() > deadline) throw SolveTimeout();
-    }
+    void checkTime() const { deadline.check(); }
   };
   struct SearchTooLong {};
 
@@ -154,7 +152,7 @@ struct Solver::Impl {
       return contested(n.board, n.key, search, budget);
     }
     const Color owner = sign > 0 ? Color::Black : Color::White;
-    const cgt::GameId value = cgt::integer(sign * territory.solve(extractRegion(board, chamber), owner, false).moves);
+    const cgt::GameId value = cgt::integer(sign * territory.solve(extractRegion(board, chamber), owner, false, search.deadline).moves);
     remember(chamberTable, std::move(key), value);
     return value;
   }
@@ -269,7 +267,7 @@ struct Solver::Impl {
       // the territory solver.
       const Color owner = piece.kind == ChamberClass::BlackOnly ? Color::Black : Color::White;
       const std::optional<int> perfect = perfectTerritoryMoves(key, owner);
-      const int moves = perfect ? *perfect : territory.solve(toBoard(key), owner, false).moves;
+      const int moves = perfect ? *perfect : territory.solve(toBoard(key), owner, false, search.deadline).moves;
       value = cgt::integer(owner == Color::Black ? moves : -moves);
     }
     remember(smallTable, key, value, piece.hash);
@@ -643,7 +641,7 @@ struct Solver::Impl {
       // In a territory every move leaves at most one move less, which the first move of an
       // optimal filling does: the others are dominated and need no look unless all are asked.
       if (report.moves && !options.allWinningMoves) {
-        const std::vector<Move> line = territory.solve(report.region, mover, true).line;
+        const std::vector<Move> line = territory.solve(report.region, mover, true, search.deadline).line;
         if (!line.empty()) moves = {line.front()};
       }
       for (const Move& m : moves) {
@@ -733,10 +731,7 @@ Analysis Solver::analyse(const Board& board) {
   const uint64_t nodesBefore = nodes();
   Impl& s = *impl_;
   Impl::Search search;
-  search.deadline = s.options.timeLimitSeconds > 0
-                   ? start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                 std::chrono::duration<double>(s.options.timeLimitSeconds))
-                   : std::chrono::steady_clock::time_point::max();
+  search.deadline = Deadline::after(s.options.timeLimitSeconds, start);
   Analysis a;
   const std::vector<Chamber> chambers = findChambers(board);
   a.chambers.resize(chambers.size());
@@ -773,7 +768,7 @@ Analysis Solver::analyse(const Board& board) {
       const ChamberClass kind = r.chamber.kind;
       if (kind == ChamberClass::BlackOnly || kind == ChamberClass::WhiteOnly) {
         const Color owner = kind == ChamberClass::BlackOnly ? Color::Black : Color::White;
-        const TerritoryResult t = s.territory.solve(r.region, owner, s.options.fillingLines);
+        const TerritoryResult t = s.territory.solve(r.region, owner, s.options.fillingLines, search.deadline);
         r.moves = t.moves;
         r.value = cgt::integer(owner == Color::Black ? t.moves : -t.moves);
         const RegionFrame frame = RegionFrame::of(board, r.chamber);

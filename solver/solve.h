@@ -12,6 +12,7 @@
 #include "cgt/cgt.h"
 #include "solver/board.h"
 #include "solver/chambers.h"
+#include "solver/deadline.h"
 
 namespace amazons {
 
@@ -98,9 +99,5 @@ class Solver {
 // The canonical sum of the chamber values, built within `allowance` new sums (cgt::sumWithin);
 // nullopt when a value is unknown or the allowance runs out.
 std::optional<cgt::GameId> canonicalTotal(const Analysis& analysis, uint64_t allowance);
-
-struct SolveTimeout : std::runtime_error {
-  SolveTimeout() : std::runtime_error("time limit reached") {}
-};
 
 }  // namespace amazons
