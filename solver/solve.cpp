@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <variant>
 
@@ -542,7 +543,7 @@ struct Solver::Impl {
   // Each raw region G lies between -w and b, with b and w the empty squares Black's and White's
   // amazons can reach there (reachableEmpty). The mover wins if it wins with every raw region
   // at the opponent's bound, and loses if it loses with every one at its own.
-  std::optional<bool> decidedByBounds(const SumState& state, Color mover) {
+  std::optional<bool> decidedByBounds(const SumState& state, Color mover, const std::function<void()>& poll) {
     int blackBound = 0, whiteBound = 0;
     for (const RawRegion& r : state.raw) {
       blackBound += reachable(r, Color::Black);
@@ -552,19 +553,20 @@ struct Solver::Impl {
     cgt::PartSum worst = state.known, best = state.known;
     worst.add(cgt::integer(mover == Color::Black ? -whiteBound : blackBound));
     best.add(cgt::integer(mover == Color::Black ? blackBound : -whiteBound));
-    if (knownSums.moverWins(worst, side)) return true;
-    if (!knownSums.moverWins(best, side)) return false;
+    if (knownSums.moverWins(worst, side, poll)) return true;
+    if (!knownSums.moverWins(best, side, poll)) return false;
     return std::nullopt;
   }
 
   bool moverWinsSum(const SumState& state, Color mover, Search& search) {
-    if (state.raw.empty()) return knownSums.moverWins(state.known, sideOf(mover));
+    const std::function<void()> poll = [&search] { search.checkTime(); };
+    if (state.raw.empty()) return knownSums.moverWins(state.known, sideOf(mover), poll);
     const std::string key = sumKey(state, mover);
     {
       decltype(sumTable)::const_accessor found;
       if (sumTable.find(found, key)) return found->second;
     }
-    if (const std::optional<bool> bounded = decidedByBounds(state, mover)) return *bounded;
+    if (const std::optional<bool> bounded = decidedByBounds(state, mover, poll)) return *bounded;
     ++nodes;
     if ((nodes & 1023) == 0) search.checkTime();
     if (search.rawLeft-- <= 0) throw SearchTooLong{};
@@ -692,13 +694,13 @@ struct Solver::Impl {
   }
 };
 
-std::optional<cgt::GameId> canonicalTotal(const Analysis& analysis, uint64_t allowance) {
+std::optional<cgt::GameId> canonicalTotal(const Analysis& analysis, uint64_t allowance, const Deadline& deadline) {
   std::vector<cgt::GameId> values;
   for (const ChamberReport& r : analysis.chambers) {
     if (!r.value) return std::nullopt;
     values.push_back(*r.value);
   }
-  return cgt::sumWithin(values, allowance);
+  return cgt::sumWithin(values, allowance, deadline.at);
 }
 
 Solver::Solver(SolveOptions options) : impl_(std::make_unique<Impl>(options)) {}
@@ -838,7 +840,7 @@ Analysis Solver::analyse(const Board& board) {
       for (const ChamberReport& r : a.chambers) mean += cgt::mean(*r.value);
       a.totalMean = mean;
       s.setStage(Impl::Total);
-      a.total = canonicalTotal(a, s.options.totalNodes);
+      a.total = canonicalTotal(a, s.options.totalNodes, search.deadline);
     }
   } catch (const SolveTimeout&) {
     a.total.reset();
