@@ -42,8 +42,8 @@ constexpr int kProbeEmpty = 8;
 constexpr int64_t kProbePositions = 2000;
 constexpr uint64_t kProbeTry = 20;
 // Under a time limit the probes of an analysis give up after this share of it: in a chamber of
-// 40 empty squares their 2,000 positions take seconds (a 44-empty 10x10 line: 9 s of a 10 s
-// limit, leaving the verdict 1 s).
+// 40 empty squares their 2,000 positions take seconds (a 10x10 line of one 44-empty chamber:
+// 9 s of a 10 s limit, leaving the verdict 1 s).
 constexpr double kProbeTimeShare = 0.25;
 constexpr uint64_t kSearchTry = 400;
 constexpr uint64_t kSearchTryCrowded = 20;
