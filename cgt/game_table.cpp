@@ -575,8 +575,18 @@ GameId negate(GameId g) {
 
 namespace {
 // Set by sumWithin on its own thread: the sums it may still compute from scratch (cached ones
-// are free). Thrown out of add() only where no lock is held; every cached result is complete.
-thread_local int64_t* addAllowance = nullptr;
+// are free) and its deadline, read every 256 of them. Thrown out of add() only where no lock
+// is held; every cached result is complete.
+struct AddLimit {
+  int64_t left;
+  std::chrono::steady_clock::time_point deadline;
+  uint32_t sinceClock = 0;
+  bool exceeded() {
+    if (left-- <= 0) return true;
+    return (++sinceClock & 255) == 0 && std::chrono::steady_clock::now() > deadline;
+  }
+};
+thread_local AddLimit* addLimit = nullptr;
 struct AllowanceExceeded {};
 }  // namespace
 
@@ -590,7 +600,7 @@ GameId add(GameId a, GameId b) {
   const uint64_t key = pairKey(a, b);
   uint32_t cached;
   if (addCache().find(key, cached)) return cached;
-  if (addAllowance && (*addAllowance)-- <= 0) throw AllowanceExceeded{};
+  if (addLimit && addLimit->exceeded()) throw AllowanceExceeded{};
   std::vector<GameId> L, R;
   if (na.isNum || nb.isNum) {  // number translation: x + G = {x + G^L | x + G^R}
     const GameId x = na.isNum ? a : b;
@@ -614,17 +624,18 @@ GameId add(GameId a, GameId b) {
 
 GameId subtract(GameId a, GameId b) { return add(a, negate(b)); }
 
-std::optional<GameId> sumWithin(std::span<const GameId> values, uint64_t allowance) {
-  int64_t left = static_cast<int64_t>(std::min<uint64_t>(allowance, std::numeric_limits<int64_t>::max()));
-  addAllowance = &left;
+std::optional<GameId> sumWithin(std::span<const GameId> values, uint64_t allowance,
+                                std::chrono::steady_clock::time_point deadline) {
+  AddLimit limit{static_cast<int64_t>(std::min<uint64_t>(allowance, std::numeric_limits<int64_t>::max())), deadline};
+  addLimit = &limit;
   GameId sum = zero();
   try {
     for (GameId v : values) sum = add(sum, v);
   } catch (const AllowanceExceeded&) {
-    addAllowance = nullptr;
+    addLimit = nullptr;
     return std::nullopt;
   }
-  addAllowance = nullptr;
+  addLimit = nullptr;
   return sum;
 }
 

@@ -5,6 +5,7 @@
 // forgets; it is safe to use from many threads at once (sharded mutexes guard the intern
 // table and the operation caches; nodes never move once created).
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -35,8 +36,10 @@ GameId add(GameId a, GameId b);
 GameId negate(GameId g);
 GameId subtract(GameId a, GameId b);
 // The sum of `values`, or nullopt once more than `allowance` pairwise sums were computed anew
-// (a sum of several hot values can have a canonical form far too large to be worth building).
-std::optional<GameId> sumWithin(std::span<const GameId> values, uint64_t allowance);
+// (a sum of several hot values can have a canonical form far too large to be worth building)
+// or once `deadline` has passed.
+std::optional<GameId> sumWithin(std::span<const GameId> values, uint64_t allowance,
+                                std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
 bool leq(GameId a, GameId b);
 Cmp compare(GameId a, GameId b);

@@ -102,7 +102,7 @@ void PartSum::appendKey(std::string& key) const {
   key.append(reinterpret_cast<const char*>(parts_.data()), parts_.size() * sizeof(GameId));
 }
 
-bool SumSearch::moverWins(const PartSum& sum, Side mover) {
+bool SumSearch::moverWins(const PartSum& sum, Side mover, const std::function<void()>& poll) {
   if (const auto settled = sum.decidedByStops(mover)) return *settled;
   const std::vector<GameId>& parts = sum.parts();
   // One or two parts: a comparison of canonical forms, G <= -x or G <= -x - H (the right side
@@ -118,10 +118,10 @@ bool SumSearch::moverWins(const PartSum& sum, Side mover) {
     decltype(table_)::const_accessor found;
     if (table_.find(found, key)) return found->second;
   }
-  ++nodes_;
+  if ((++nodes_ & 1023) == 0 && poll) poll();
   bool wins = false;
   for (const auto& [part, option] : sum.moves(mover))
-    if (!moverWins(sum.replaced(part, option), other(mover))) {
+    if (!moverWins(sum.replaced(part, option), other(mover), poll)) {
       wins = true;
       break;
     }

@@ -9,6 +9,7 @@
 #include <tbb/concurrent_hash_map.h>
 
 #include <atomic>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -53,7 +54,9 @@ class PartSum {
 class SumSearch {
  public:
   explicit SumSearch(size_t maxEntries) : maxEntries_(maxEntries) {}
-  bool moverWins(const PartSum& sum, Side mover);
+  // `poll`, when given, is called every 1024 positions searched and may throw to stop the
+  // search (a time limit); nothing unproven is stored.
+  bool moverWins(const PartSum& sum, Side mover, const std::function<void()>& poll = {});
   uint64_t nodes() const { return nodes_; }
   void clear() { table_.clear(); }
 

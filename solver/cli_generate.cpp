@@ -48,6 +48,7 @@ int runGenerate(const std::vector<std::string>& args) {
       ("max-empty", po::value<int>()->default_value(0), "and the live chambers at most T empty squares in all (0: any)")
       ("greedy", "prefer moves keeping the mover's mobility ahead (best of a random sample)")
       ("amazons", po::value<int>()->default_value(0), "amazons a side for random starts (0: 4 on 8x8 and up, else 2)")
+      ("whole-game", "print every position of each game, first move to last (--count games; no stopping rule)")
       ("label", "label each position with the whole-board oracle; drop those it cannot finish")
       ("oracle-nodes", po::value<uint64_t>()->default_value(2000000), "oracle node limit per side to move")
       ("threads", po::value<int>()->default_value(0), "labelling threads (0: all cores)");
@@ -79,6 +80,17 @@ int runGenerate(const std::vector<std::string>& args) {
     } catch (const std::invalid_argument& e) {
       return usageError("generate", e.what());
     }
+  }
+  if (vm.count("whole-game")) {
+    if (label) return usageError("generate", "--whole-game positions are not labelled (drop --label)");
+    for (int game = 0; game < count; ++game)
+      for (const Board& b : playWholeGame(rng, width, height, options)) {
+        SuiteEntry entry;
+        entry.board = b;
+        std::cout << writeSuiteLine(entry) << "\n";
+      }
+    std::cout << std::flush;
+    return 0;
   }
   std::set<std::string> seen;
   int printed = 0, games = 0, ended = 0, duplicates = 0, unlabelled = 0;

@@ -84,29 +84,48 @@ int largestChamber(const Board& board) {
   return most;
 }
 
+namespace {
+
+// The move a game of `generate` plays among `moves` (not empty): random, or with `greedy` the
+// best of a random sample by the mover's mobility less the opponent's.
+Move chooseMove(std::mt19937_64& rng, Board& board, const std::vector<Move>& moves, const EndgameOptions& options) {
+  Move chosen = moves[below(rng, moves.size())];
+  if (!options.greedy) return chosen;
+  const Color me = board.sideToMove();
+  long bestScore = 0;
+  for (int i = 0; i < options.greedySample; ++i) {
+    const Move m = i == 0 ? chosen : moves[below(rng, moves.size())];
+    board.play(m);
+    const long score = static_cast<long>(board.countMoves(me)) - static_cast<long>(board.countMoves(opposite(me)));
+    board.undo(m);
+    if (i == 0 || score > bestScore) {
+      bestScore = score;
+      chosen = m;
+    }
+  }
+  return chosen;
+}
+
+}  // namespace
+
 std::optional<Board> playToEndgame(std::mt19937_64& rng, int width, int height, const EndgameOptions& options) {
   Board board = startPosition(rng, width, height, options.perSide);
   for (int ply = 0;; ++ply) {
     if (ply > 0 && meetsStop(board, options)) return board;
     const std::vector<Move> moves = board.legalMoves();
     if (moves.empty()) return std::nullopt;
-    Move chosen = moves[below(rng, moves.size())];
-    if (options.greedy) {
-      const Color me = board.sideToMove();
-      long bestScore = 0;
-      for (int i = 0; i < options.greedySample; ++i) {
-        const Move m = i == 0 ? chosen : moves[below(rng, moves.size())];
-        board.play(m);
-        const long score = static_cast<long>(board.countMoves(me)) - static_cast<long>(board.countMoves(opposite(me)));
-        board.undo(m);
-        if (i == 0 || score > bestScore) {
-          bestScore = score;
-          chosen = m;
-        }
-      }
-    }
-    board.play(chosen);
+    board.play(chooseMove(rng, board, moves, options));
   }
+}
+
+std::vector<Board> playWholeGame(std::mt19937_64& rng, int width, int height, const EndgameOptions& options) {
+  Board board = startPosition(rng, width, height, options.perSide);
+  std::vector<Board> positions;
+  for (std::vector<Move> moves = board.legalMoves(); !moves.empty(); moves = board.legalMoves()) {
+    board.play(chooseMove(rng, board, moves, options));
+    positions.push_back(board);
+  }
+  return positions;
 }
 
 std::optional<OracleLabel> oracleLabel(const Board& board, uint64_t nodeLimit) {

@@ -40,6 +40,10 @@ int largestChamber(const Board& board);
 // options' stopping rule, or std::nullopt when the game ends first.
 std::optional<Board> playToEndgame(std::mt19937_64& rng, int width, int height, const EndgameOptions& options);
 
+// One whole game from a fresh start, moves chosen as playToEndgame chooses them (its stopping
+// rule aside): every position after each move, the last one with no move for the side to move.
+std::vector<Board> playWholeGame(std::mt19937_64& rng, int width, int height, const EndgameOptions& options);
+
 struct OracleLabel {
   bool blackToMoveWins;
   bool whiteToMoveWins;

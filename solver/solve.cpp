@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <variant>
 
@@ -40,6 +41,10 @@ constexpr uint64_t kQuickShare = 16;
 constexpr int kProbeEmpty = 8;
 constexpr int64_t kProbePositions = 2000;
 constexpr uint64_t kProbeTry = 20;
+// Under a time limit the probes of an analysis give up after this share of it: in a chamber of
+// 40 empty squares their 2,000 positions take seconds (a 10x10 line of one 44-empty chamber:
+// 9 s of a 10 s limit, leaving the verdict 1 s).
+constexpr double kProbeTimeShare = 0.25;
 constexpr uint64_t kSearchTry = 400;
 constexpr uint64_t kSearchTryCrowded = 20;
 constexpr int kCrowdedAmazons = 6;
@@ -97,13 +102,11 @@ struct Solver::Impl {
   // The search over sums may also be given a number of positions (`rawLeft`), past which it
   // gives up (throws SearchTooLong) so that the chambers get a larger allowance.
   struct Search {
-    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+    Deadline deadline;
     std::atomic<int> rawFrom{std::numeric_limits<int>::max()};
     std::atomic<int64_t> rawLeft{std::numeric_limits<int64_t>::max()};
     uint64_t tryCap = std::numeric_limits<uint64_t>::max();  // the most a try in the search gets
-    void checkTime() const {
-      if (std::chrono::steady_clock::now() > deadline) throw SolveTimeout();
-    }
+    void checkTime() const { deadline.check(); }
   };
   struct SearchTooLong {};
 
@@ -154,7 +157,7 @@ struct Solver::Impl {
       return contested(n.board, n.key, search, budget);
     }
     const Color owner = sign > 0 ? Color::Black : Color::White;
-    const cgt::GameId value = cgt::integer(sign * territory.solve(extractRegion(board, chamber), owner, false).moves);
+    const cgt::GameId value = cgt::integer(sign * territory.solve(extractRegion(board, chamber), owner, false, search.deadline).moves);
     remember(chamberTable, std::move(key), value);
     return value;
   }
@@ -269,7 +272,7 @@ struct Solver::Impl {
       // the territory solver.
       const Color owner = piece.kind == ChamberClass::BlackOnly ? Color::Black : Color::White;
       const std::optional<int> perfect = perfectTerritoryMoves(key, owner);
-      const int moves = perfect ? *perfect : territory.solve(toBoard(key), owner, false).moves;
+      const int moves = perfect ? *perfect : territory.solve(toBoard(key), owner, false, search.deadline).moves;
       value = cgt::integer(owner == Color::Black ? moves : -moves);
     }
     remember(smallTable, key, value, piece.hash);
@@ -383,9 +386,10 @@ struct Solver::Impl {
   // {a|b} has hi = a+1, lo = b-1; n* has hi = n+1, lo = n-1), or lo + 1/2 when hi = lo + 1,
   // which G = V proves (G - V a second-player win). nullopt when the guess is wrong or the
   // searches pass `positions` in all. The value found is stored as a form would be.
-  std::optional<cgt::GameId> simpleValue(const Board& board, const Chamber& chamber, int64_t positions, const Search& outer) {
+  std::optional<cgt::GameId> simpleValue(const Board& board, const Chamber& chamber, int64_t positions, const Search& outer,
+                                         const Deadline& giveUp) {
     Search search;
-    search.deadline = outer.deadline;
+    search.deadline = giveUp;
     search.rawLeft = positions;
     search.tryCap = kProbeTry;
     const RawRegion raw = rawRegion(extractRegion(board, chamber));
@@ -417,6 +421,8 @@ struct Solver::Impl {
           value = guess;
       }
     } catch (const SearchTooLong&) {
+    } catch (const SolveTimeout&) {
+      outer.checkTime();  // past the probes' share of the time only: give up the probe
     }
     if (!value) return std::nullopt;
     if (const SmallRegion* small = std::get_if<SmallRegion>(&raw)) remember(smallTable, *small, *value, smallTable.hash(*small));
@@ -544,7 +550,7 @@ struct Solver::Impl {
   // Each raw region G lies between -w and b, with b and w the empty squares Black's and White's
   // amazons can reach there (reachableEmpty). The mover wins if it wins with every raw region
   // at the opponent's bound, and loses if it loses with every one at its own.
-  std::optional<bool> decidedByBounds(const SumState& state, Color mover) {
+  std::optional<bool> decidedByBounds(const SumState& state, Color mover, const std::function<void()>& poll) {
     int blackBound = 0, whiteBound = 0;
     for (const RawRegion& r : state.raw) {
       blackBound += reachable(r, Color::Black);
@@ -554,19 +560,20 @@ struct Solver::Impl {
     cgt::PartSum worst = state.known, best = state.known;
     worst.add(cgt::integer(mover == Color::Black ? -whiteBound : blackBound));
     best.add(cgt::integer(mover == Color::Black ? blackBound : -whiteBound));
-    if (knownSums.moverWins(worst, side)) return true;
-    if (!knownSums.moverWins(best, side)) return false;
+    if (knownSums.moverWins(worst, side, poll)) return true;
+    if (!knownSums.moverWins(best, side, poll)) return false;
     return std::nullopt;
   }
 
   bool moverWinsSum(const SumState& state, Color mover, Search& search) {
-    if (state.raw.empty()) return knownSums.moverWins(state.known, sideOf(mover));
+    const std::function<void()> poll = [&search] { search.checkTime(); };
+    if (state.raw.empty()) return knownSums.moverWins(state.known, sideOf(mover), poll);
     const std::string key = sumKey(state, mover);
     {
       decltype(sumTable)::const_accessor found;
       if (sumTable.find(found, key)) return found->second;
     }
-    if (const std::optional<bool> bounded = decidedByBounds(state, mover)) return *bounded;
+    if (const std::optional<bool> bounded = decidedByBounds(state, mover, poll)) return *bounded;
     ++nodes;
     if ((nodes & 1023) == 0) search.checkTime();
     if (search.rawLeft-- <= 0) throw SearchTooLong{};
@@ -643,7 +650,7 @@ struct Solver::Impl {
       // In a territory every move leaves at most one move less, which the first move of an
       // optimal filling does: the others are dominated and need no look unless all are asked.
       if (report.moves && !options.allWinningMoves) {
-        const std::vector<Move> line = territory.solve(report.region, mover, true).line;
+        const std::vector<Move> line = territory.solve(report.region, mover, true, search.deadline).line;
         if (!line.empty()) moves = {line.front()};
       }
       for (const Move& m : moves) {
@@ -694,13 +701,13 @@ struct Solver::Impl {
   }
 };
 
-std::optional<cgt::GameId> canonicalTotal(const Analysis& analysis, uint64_t allowance) {
+std::optional<cgt::GameId> canonicalTotal(const Analysis& analysis, uint64_t allowance, const Deadline& deadline) {
   std::vector<cgt::GameId> values;
   for (const ChamberReport& r : analysis.chambers) {
     if (!r.value) return std::nullopt;
     values.push_back(*r.value);
   }
-  return cgt::sumWithin(values, allowance);
+  return cgt::sumWithin(values, allowance, deadline.at);
 }
 
 Solver::Solver(SolveOptions options) : impl_(std::make_unique<Impl>(options)) {}
@@ -733,10 +740,7 @@ Analysis Solver::analyse(const Board& board) {
   const uint64_t nodesBefore = nodes();
   Impl& s = *impl_;
   Impl::Search search;
-  search.deadline = s.options.timeLimitSeconds > 0
-                   ? start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                 std::chrono::duration<double>(s.options.timeLimitSeconds))
-                   : std::chrono::steady_clock::time_point::max();
+  search.deadline = Deadline::after(s.options.timeLimitSeconds, start);
   Analysis a;
   const std::vector<Chamber> chambers = findChambers(board);
   a.chambers.resize(chambers.size());
@@ -759,11 +763,12 @@ Analysis Solver::analyse(const Board& board) {
   try {
     // Probes for simple values first, one chamber after another, also where the forms below
     // go parallel: which probes fit their positions must not depend on the threads.
+    const Deadline probeDeadline = Deadline::after(s.options.timeLimitSeconds * kProbeTimeShare, start);
     if (s.options.canonicalNodes != 0)
       for (ChamberReport& r : a.chambers) {
         if (r.chamber.kind != ChamberClass::Contested || r.chamber.empty < kProbeEmpty) continue;
         s.setStage(Impl::ChamberValue, r.letter);
-        r.value = s.simpleValue(board, r.chamber, kProbePositions, search);
+        r.value = s.simpleValue(board, r.chamber, kProbePositions, search, probeDeadline);
         r.valueBySearch = r.value.has_value();
       }
     auto rootValue = [&](size_t i) {
@@ -773,7 +778,7 @@ Analysis Solver::analyse(const Board& board) {
       const ChamberClass kind = r.chamber.kind;
       if (kind == ChamberClass::BlackOnly || kind == ChamberClass::WhiteOnly) {
         const Color owner = kind == ChamberClass::BlackOnly ? Color::Black : Color::White;
-        const TerritoryResult t = s.territory.solve(r.region, owner, s.options.fillingLines);
+        const TerritoryResult t = s.territory.solve(r.region, owner, s.options.fillingLines, search.deadline);
         r.moves = t.moves;
         r.value = cgt::integer(owner == Color::Black ? t.moves : -t.moves);
         const RegionFrame frame = RegionFrame::of(board, r.chamber);
@@ -843,7 +848,7 @@ Analysis Solver::analyse(const Board& board) {
       for (const ChamberReport& r : a.chambers) mean += cgt::mean(*r.value);
       a.totalMean = mean;
       s.setStage(Impl::Total);
-      a.total = canonicalTotal(a, s.options.totalNodes);
+      a.total = canonicalTotal(a, s.options.totalNodes, search.deadline);
     }
   } catch (const SolveTimeout&) {
     a.total.reset();

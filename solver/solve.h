@@ -12,6 +12,7 @@
 #include "cgt/cgt.h"
 #include "solver/board.h"
 #include "solver/chambers.h"
+#include "solver/deadline.h"
 
 namespace amazons {
 
@@ -95,12 +96,8 @@ class Solver {
   std::unique_ptr<Impl> impl_;
 };
 
-// The canonical sum of the chamber values, built within `allowance` new sums (cgt::sumWithin);
-// nullopt when a value is unknown or the allowance runs out.
-std::optional<cgt::GameId> canonicalTotal(const Analysis& analysis, uint64_t allowance);
-
-struct SolveTimeout : std::runtime_error {
-  SolveTimeout() : std::runtime_error("time limit reached") {}
-};
+// The canonical sum of the chamber values, built within `allowance` new sums (cgt::sumWithin)
+// and before `deadline`; nullopt when a value is unknown or the allowance or time runs out.
+std::optional<cgt::GameId> canonicalTotal(const Analysis& analysis, uint64_t allowance, const Deadline& deadline = {});
 
 }  // namespace amazons

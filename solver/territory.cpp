@@ -280,12 +280,26 @@ struct TerritorySolver::Impl {
   Table table;
   std::atomic<uint64_t> nodes{0};
 
-  // One search: its node counter and, below a parallel root, the flag that cancels it. A
-  // cancelled search returns at once and stores nothing it has not proved.
+  // One search: its node counter, its deadline with the flag that records it passed, and
+  // below a parallel root the flag that cancels it. A cancelled search returns at once and
+  // stores nothing it has not proved.
   struct Ctx {
     std::atomic<uint64_t>& nodes;
+    const Deadline& deadline;
+    std::atomic<bool>& timedOut;
     const std::atomic<bool>* stop = nullptr;
-    bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
+    bool stopped() const {
+      return timedOut.load(std::memory_order_relaxed) || (stop && stop->load(std::memory_order_relaxed));
+    }
+    // Counts a node; every 64th reads the clock (a node builds every move's parts and keys,
+    // microseconds at least, so the clock costs nothing measurable).
+    void count() const {
+      if ((nodes.fetch_add(1, std::memory_order_relaxed) & 63) == 0 && deadline.passed())
+        timedOut.store(true, std::memory_order_relaxed);
+    }
+    void check() const {
+      if (timedOut.load(std::memory_order_relaxed)) throw SolveTimeout();
+    }
   };
 
   // The candidate moves of a normalised board for reaching `target`, best first; moves whose
@@ -365,7 +379,8 @@ struct TerritorySolver::Impl {
   // cancels the others.
   int reach(const std::string& key, int empty, int target, Ctx ctx, bool parallel = false) {
     if (target <= 0) return 0;
-    ctx.nodes.fetch_add(1, std::memory_order_relaxed);
+    ctx.count();
+    if (ctx.stopped()) return target - 1;
     Entry e;
     const bool have = table.lookup(key, e);
     int lo = have ? e.lo : 0, hi = have ? e.hi : empty;
@@ -411,7 +426,7 @@ struct TerritorySolver::Impl {
       tbb::task_group tg(isolated);
       for (int w = 0; w < workers; ++w)
         tg.run([&] {
-          const Ctx inner{ctx.nodes, &stop};
+          const Ctx inner{ctx.nodes, ctx.deadline, ctx.timedOut, &stop};
           for (size_t i; !stop.load() && (i = next.fetch_add(1)) < cands.size();) {
             tryMove(cands[i], inner);
             if (found) stop = true;
@@ -419,6 +434,7 @@ struct TerritorySolver::Impl {
         });
       tg.wait();
     }
+    if (!found && ctx.stopped()) return target - 1;  // out of time: nothing proven
     if (found) {
       table.store(key, target, hi);
       return target;
@@ -436,12 +452,15 @@ struct TerritorySolver::Impl {
       hi = e.hi;
     } else {
       lo = greedyFill(region, nullptr, 0);
-      for (uint64_t seed = 1; seed <= 64 && lo < hi && empty >= kParallelRootMin; ++seed)
+      for (uint64_t seed = 1; seed <= 64 && lo < hi && empty >= kParallelRootMin; ++seed) {
+        ctx.deadline.check();
         lo = std::max(lo, greedyFill(region, nullptr, seed));
+      }
       table.store(key, lo, hi);
     }
     while (lo < hi) {
       const int r = reach(key, empty, hi, ctx, empty >= kParallelRootMin);
+      ctx.check();
       if (r >= hi) lo = hi;
       else hi = r;
     }
@@ -461,6 +480,7 @@ struct TerritorySolver::Impl {
       int skipped = 0;
       candidates(b, value, cands, &skipped);
       auto it = std::find_if(cands.begin(), cands.end(), [&](Candidate& c) { return reachParts(c, value - 1, ctx) >= value - 1; });
+      ctx.check();
       if (it == cands.end()) throw std::logic_error("territory: no move keeps an exact value");
       b.play(it->move);
       b.setSideToMove(Color::Black);
@@ -481,12 +501,14 @@ void TerritorySolver::clear() {
   impl_->nodes = 0;
 }
 
-TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wantLine) {
+TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wantLine, const Deadline& deadline) {
+  deadline.check();
   const Board b = normaliseOwner(input, owner);
   const std::vector<Component> mine = ownerComponents(b);
 
   std::atomic<uint64_t> nodes{0};
-  const Impl::Ctx ctx{nodes};
+  std::atomic<bool> timedOut{false};
+  const Impl::Ctx ctx{nodes, deadline, timedOut};
   TerritoryResult result;
   result.parts.resize(mine.size());
   std::vector<std::vector<Move>> lines(mine.size());

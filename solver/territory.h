@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "solver/board.h"
+#include "solver/deadline.h"
 
 namespace amazons {
 
@@ -47,8 +48,9 @@ class TerritorySolver {
   // Exact maximum number of moves `owner` can make alone on `region` (any board; amazons of the
   // other colour, if any, are treated as arrows). Empty squares no owner amazon can ever reach
   // count 0. Independent chambers, and the root moves of large ones, are searched in parallel
-  // (oneTBB; limit with tbb::global_control or a tbb::task_arena).
-  TerritoryResult solve(const Board& region, Color owner, bool wantLine = false);
+  // (oneTBB; limit with tbb::global_control or a tbb::task_arena). Throws SolveTimeout once
+  // `deadline` has passed, keeping in its table only what it has proven.
+  TerritoryResult solve(const Board& region, Color owner, bool wantLine = false, const Deadline& deadline = {});
 
   uint64_t nodes() const;      // search nodes since construction or clear()
   size_t tableEntries() const;  // chambers in the table

@@ -11,6 +11,7 @@
 #include "solver/solve.h"
 #include "solver/suite.h"
 #include "tests/support/cli_run.h"
+#include "tests/support/naive.h"
 #include "tests/support/paths.h"
 
 namespace amazons {
@@ -143,6 +144,31 @@ TEST(CliSuite, GenerateIsDeterministicAndOracleLabelled) {
     const CliResult check = runCli({"suite", writeTemp("generated.txt", r.out)});
     EXPECT_EQ(check.status, 0) << check.out;
   }
+}
+
+TEST(CliSuite, GenerateWholeGamePlaysOneLegalMoveAPly) {
+  // The reach benchmark walks these games back from their end: each position must follow the
+  // one before by a legal move of its side to move (naive move generator), the last ends it.
+  for (const char* board : {"6x6", "10x10"}) {
+    const std::vector<std::string> args = {"generate", "--board", board, "--whole-game", "--greedy", "--count", "1", "--seed", "3"};
+    const CliResult r = runCli(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(runCli(args).out, r.out);
+    const std::vector<SuiteEntry> game = parseSuite(r.out);
+    ASSERT_GE(game.size(), 2u) << r.out;
+    for (size_t i = 1; i < game.size(); ++i) {
+      const Board& before = game[i - 1].board;
+      bool follows = false;
+      for (const Move& m : testing::naiveMoves(before, before.sideToMove())) {
+        Board after = before;
+        after.play(m);
+        follows |= toOneLine(after) == toOneLine(game[i].board) && after.sideToMove() == game[i].board.sideToMove();
+      }
+      EXPECT_TRUE(follows) << board << " ply " << i;
+    }
+    EXPECT_TRUE(testing::naiveMoves(game.back().board, game.back().board.sideToMove()).empty());
+  }
+  EXPECT_EQ(runCli({"generate", "--board", "6x6", "--whole-game", "--label"}).status, 2);
 }
 
 TEST(CliSuite, GenerateUsageErrors) {

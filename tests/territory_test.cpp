@@ -370,6 +370,30 @@ Board randomChamber(std::mt19937_64& rng, int kind, int empty, int amazons, bool
 // second half of each size (holey, one or two amazons) keeps drawing (next seeds) until the
 // solver finds a defective chamber, within `defectTries` draws. Answers: the solver's; the brute-force counter above confirms those
 // with at most $TERRITORY_BRUTE_MAX empty squares (default 20) it finishes within its cap.
+TEST(Territory, DeadlineStopsAndStoresOnlyWhatIsProven) {
+  // Searches cut off at every point of their work (deadlines from 0 to a few milliseconds
+  // apart) either answer right or throw SolveTimeout; afterwards the same solver, whose table
+  // kept whatever the cut searches stored, still gives every suite answer.
+  const auto suite = readSuite();
+  TerritorySolver solver(64);
+  int timedOut = 0;
+  for (int round = 0; round < 4; ++round)
+    for (const SuiteLine& s : suite) {
+      if (s.empty > 30) continue;
+      const Deadline deadline = Deadline::after(1e-9 + round * 5e-4);
+      try {
+        EXPECT_EQ(solver.solve(parseOneLine(s.region), Color::Black, false, deadline).moves, s.moves) << s.region;
+      } catch (const SolveTimeout&) {
+        ++timedOut;
+      }
+    }
+  EXPECT_GT(timedOut, 0);
+  for (const SuiteLine& s : suite)
+    if (s.empty <= 30) {
+      EXPECT_EQ(solver.solve(parseOneLine(s.region), Color::Black).moves, s.moves) << s.region;
+    }
+}
+
 TEST(Territory, DISABLED_GenerateSuite) {
   const char* out = std::getenv("TERRITORY_SUITE_OUT");
   ASSERT_NE(out, nullptr) << "set TERRITORY_SUITE_OUT";
