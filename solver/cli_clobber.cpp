@@ -47,13 +47,16 @@ core::AnalysisOptions analysisOptions(const po::variables_map& vm) {
   core::AnalysisOptions options;
   options.limits.seconds = vm["time-limit"].as<double>();
   options.limits.nodes = vm["node-limit"].as<uint64_t>();
+  options.formNodes = vm["canonical-nodes"].as<uint64_t>();
   return options;
 }
 
 void addLimitOptions(po::options_description& visible) {
   visible.add_options()
       ("time-limit", po::value<double>()->default_value(0), "seconds per position; 0 = none (then 'unknown', never a guess)")
-      ("node-limit", po::value<uint64_t>()->default_value(0), "region expansions per position; 0 = none (then 'unknown')");
+      ("node-limit", po::value<uint64_t>()->default_value(0), "region expansions per position; 0 = none (then 'unknown')")
+      ("canonical-nodes", po::value<uint64_t>()->default_value(core::AnalysisOptions{}.formNodes),
+       "expansions allowed to a region's canonical form before deciding by search with it raw (0: no limit)");
 }
 
 int runSolve(const std::vector<std::string>& args) {

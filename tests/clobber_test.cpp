@@ -181,6 +181,35 @@ TEST(Clobber, VerdictsOnSparseBoardsMatchMinimax) {
   }
 }
 
+// The search over sums with raw regions (forms allowed a handful of expansions, so most
+// regions stay raw, and numbers of the sums meet raw parts) against minimax too.
+TEST(Clobber, SearchWithRawRegionsMatchesMinimax) {
+  for (uint64_t allowance : {1, 8, 60}) {
+    core::AnalysisOptions options;
+    options.formNodes = allowance;
+    options.searchTry = allowance;
+    int raw = 0;
+    for (const Grid& grid : randomGrids(1707 + allowance, 150, 4)) {
+      const Region board = regionOf(grid);
+      core::Analyser<Clobber> analyser(options);  // each board on its own: no values from the last
+      const core::Analysis<Clobber> a = analyser.analyse(board);
+      for (const auto& r : a.regions) raw += !r.value;
+      for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
+        const core::SideReport<Clobber>& s = a.forSide(side);
+        const bool expected = testing::naiveClobberMoverWins(grid, side);
+        ASSERT_EQ(s.verdict, expected ? core::Verdict::Win : core::Verdict::Loss) << testing::oneLine(grid) << " allowance " << allowance;
+        if (!expected) continue;
+        const std::string text = Clobber::formatMove(board, *s.winningMove);
+        const auto moves = testing::naiveClobberMoves(grid, side);
+        const auto it = std::find_if(moves.begin(), moves.end(), [&](const auto& m) { return m.text == text; });
+        ASSERT_NE(it, moves.end()) << text;
+        ASSERT_FALSE(testing::naiveClobberMoverWins(it->after, core::opposite(side))) << testing::oneLine(grid) << " " << text;
+      }
+    }
+    EXPECT_GT(raw, 10) << allowance;
+  }
+}
+
 TEST(Clobber, LimitsGiveUnknown) {
   const Region start = regionOf(testing::clobberStart(6, 6));
   core::AnalysisOptions options;

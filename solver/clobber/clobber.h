@@ -59,6 +59,7 @@ struct Clobber {
   static std::vector<Move> moves(const Region& region, cgt::Side side);  // by from square (rank, file), then direction
   static Region play(const Region& region, const Move& move);
   static std::vector<core::Placed<Region>> split(const Region& region);  // groups with both colours, by lowest stone
+  static int size(const Region& region) { return region.stones(); }
   static Region normalise(const Region& region);
   static std::string key(const Region& normalised);  // width, height, 2 bits a square rank-major (0 . 1 x 2 o)
   static Move shifted(const Move& move, int files, int ranks);

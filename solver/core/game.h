@@ -16,6 +16,9 @@
 //   G::split(region)                 the independent parts whose sum the region is, each
 //                                    cropped and placed (offset on the region); parts in which
 //                                    nobody can move are left out (their value is 0)
+//   G::size(region)                  a measure every move lowers (Clobber: stones; Amazons:
+//                                    empty squares): a part as large as one whose form did not
+//                                    fit is searched raw without another try
 //   G::normalise(region)             the least image under the game's symmetries
 //   G::key(normalised region)        an exact key: equal keys <=> equal normalised regions
 //   G::shifted(move, files, ranks)   a part's move on the board it was split from
@@ -69,6 +72,7 @@ concept Game = std::copyable<typename G::Region> && std::copyable<typename G::Mo
                  { G::moves(r, s) } -> std::same_as<std::vector<typename G::Move>>;
                  { G::play(r, m) } -> std::same_as<typename G::Region>;
                  { G::split(r) } -> std::same_as<std::vector<Placed<typename G::Region>>>;
+                 { G::size(r) } -> std::same_as<int>;
                  { G::normalise(r) } -> std::same_as<typename G::Region>;
                  { G::key(r) } -> std::same_as<std::string>;
                  { G::shifted(m, files, ranks) } -> std::same_as<typename G::Move>;

@@ -24,6 +24,8 @@ struct Limits {
 struct LimitReached : std::runtime_error {
   LimitReached() : std::runtime_error("limit reached") {}
 };
+// A form tried within an allowance (Budget::Allowance) needed more expansions.
+struct FormTooLarge {};
 
 // One analysis' allowance; expand() counts an expansion and throws LimitReached past it.
 class Budget {
@@ -37,6 +39,7 @@ class Budget {
   void expand() {
     const uint64_t n = ++nodes_;
     if (n > nodeLimit_) throw LimitReached();
+    if (formLeft_-- == 0) throw FormTooLarge{};
     // The clock is read every 256 expansions: one takes well under a microsecond.
     if ((n & 255) == 0) checkClock();
   }
@@ -45,7 +48,21 @@ class Budget {
   }
   uint64_t nodes() const { return nodes_; }
 
+  // While it lives, expand() throws FormTooLarge past `expansions` more (not nested).
+  class Allowance {
+   public:
+    Allowance(Budget& budget, uint64_t expansions) : budget_(budget) { budget_.formLeft_ = expansions; }
+    ~Allowance() { budget_.formLeft_ = kUnlimited; }
+    Allowance(const Allowance&) = delete;
+    Allowance& operator=(const Allowance&) = delete;
+
+   private:
+    Budget& budget_;
+  };
+
  private:
+  static constexpr uint64_t kUnlimited = std::numeric_limits<uint64_t>::max();
+  uint64_t formLeft_ = kUnlimited;
   std::chrono::steady_clock::time_point deadline_;
   uint64_t nodeLimit_;
   std::atomic<uint64_t> nodes_{0};
