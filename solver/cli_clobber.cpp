@@ -59,21 +59,29 @@ void addLimitOptions(po::options_description& visible) {
        "expansions allowed to a region's canonical form before deciding by search with it raw (0: no limit)");
 }
 
+// The options of COMMAND with the limits, and FILE... arguments: 0 or 2 to return (help
+// printed, or a usage error), nullopt to go on with the files in vm["file"].
+std::optional<int> parseWithFiles(const std::string& command, const std::vector<std::string>& args,
+                                  po::options_description& visible, po::variables_map& vm) {
+  addLimitOptions(visible);
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::vector<std::string>>());
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  std::string usage;
+  if (const auto done = parseOptions(command, args, visible, vm, usage, hidden, positional)) return done;
+  if (!vm.count("file")) return usageError(command, "no file given", usage);
+  return std::nullopt;
+}
+
 int runSolve(const std::vector<std::string>& args) {
   po::options_description visible("amazons-solve --game clobber [FILE...] [options]: exact analysis of Clobber positions (FILE '-' is stdin)");
   visible.add_options()
       ("help,h", "show this help")
       ("format", po::value<std::string>()->default_value("text"), "output: text or json")
       ("to-move", po::value<std::string>(), "the side to move first in the report: black or white (default: the file's, else black)");
-  addLimitOptions(visible);
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("file", -1);
   po::variables_map vm;
-  std::string usage;
-  if (const auto done = parseOptions("", args, visible, vm, usage, hidden, positional)) return *done;
-  if (!vm.count("file")) throw InputError("no position file given (see --help)");
+  if (const auto done = parseWithFiles("", args, visible, vm)) return *done;
   const std::string format = vm["format"].as<std::string>();
   if (format != "text" && format != "json") throw InputError("--format must be text or json, not '" + format + "'");
   std::vector<std::pair<clobber::Region, cgt::Side>> positions;  // all read before any solving
@@ -145,15 +153,8 @@ int runSuite(const std::vector<std::string>& args) {
       "Solve every position of the Clobber suite files ('-' = stdin; every line game=clobber) and check the\n"
       "expected answers. Exit status 1 when any answer is wrong or unsolved.\nOptions");
   visible.add_options()("help,h", "show this help")("failures", "print only the lines that fail (and the summary)");
-  addLimitOptions(visible);
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("file", -1);
   po::variables_map vm;
-  std::string usage;
-  if (const auto done = parseOptions("suite", args, visible, vm, usage, hidden, positional)) return *done;
-  if (!vm.count("file")) return usageError("suite", "no suite file given", usage);
+  if (const auto done = parseWithFiles("suite", args, visible, vm)) return *done;
   struct Item {
     std::string file;
     SuiteEntry entry;
