@@ -84,7 +84,8 @@ TEST(ClobberSuite, CliChecksTheSuite) {
   for (const SuiteEntry& e : loadSuite(testing::positionsDir() + kSuite))
     if (e.board.width() * e.board.height() <= 12) lines += writeSuiteLine(e) + "\n", ++count;
   EXPECT_EQ(count, 18);
-  const testing::CliResult r = testing::runCli({"suite", "--game", "clobber", testing::writeTemp("small.txt", lines)});
+  const testing::CliResult r =
+      testing::runCli({"suite", "--game", "clobber", "--canonical-nodes", "0", testing::writeTemp("small.txt", lines)});
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_TRUE(testing::has(r.out, "18 positions: 0 wrong, 0 unsolved")) << r.out;
   // A wrong answer is reported, with its place.
@@ -92,6 +93,11 @@ TEST(ClobberSuite, CliChecksTheSuite) {
   const testing::CliResult wrong = testing::runCli({"suite", "--game=clobber", bad});
   EXPECT_EQ(wrong.status, 1);
   EXPECT_TRUE(testing::has(wrong.out, "FAIL (wrong outcome) at " + bad + ":1")) << wrong.out;
+  // A value= whose forms are over --canonical-nodes is unsolved, not wrong.
+  const std::string valued = testing::writeTemp("valued.txt", "xoxo|oxox|xoxo ; b ; loss ; value=0 ; game=clobber ; src=oracle\n");
+  const testing::CliResult unknown = testing::runCli({"suite", "--game", "clobber", "--canonical-nodes", "10", valued});
+  EXPECT_EQ(unknown.status, 1);
+  EXPECT_TRUE(testing::has(unknown.out, "1 positions: 0 wrong, 1 unsolved")) << unknown.out;
   // A line without game=clobber is an input error.
   const std::string amazonsLine = testing::writeTemp("amazons.txt", "xo|ox ; b ; win ; src=test\n");
   const testing::CliResult refused = testing::runCli({"suite", "--game", "clobber", amazonsLine});

@@ -29,16 +29,20 @@
 //                                    stones; Amazons: one-colour territories, which are the
 //                                    number of moves their owner can make)
 //
-// Phase 2 (moving Amazons onto this core) still has to bring into core/ what only Amazons has
-// today (solver/solve.cpp): the search over sums with raw regions (regions whose form is too
-// large stay unevaluated and are searched move by move beside the known values), which needs
-// one more optional member, G::bounds(region) -> integers lo <= value <= hi (Amazons'
-// reachable-square counts); the probes for simple values; node budgets per form with
-// retries; the per-region-kind tables (small regions on masks, boards, territories), which
-// become G's own choice of Region and key; the report's per-game columns (territory moves and
-// defects, filling lines); and suites, verify and bench, which read Amazons boards today.
-// Amazons' Region would be its Board (or SmallRegion below 64 squares), Move its move,
-// split() findChambers + extractRegion, key() regionKey, shortcut() the territory solver.
+// Phase 2 (moving Amazons onto this core, after the branches of issues 14-18 are merged):
+// core/analysis.h has the plain form of Amazons' search over sums with raw regions (forms
+// within an allowance, parts too large searched move by move, number avoidance, exact sum
+// keys); what solver/solve.cpp adds on top has to move into it, behind optional members:
+// G::bounds(region) -> integers lo <= value <= hi (Amazons' reachable-square counts, which
+// decide sums before any move is tried), the probes for simple values, the retry rounds with
+// growing allowances, move ordering (fewest replies first), the memory limit (--hash) on the
+// tables, parallel forms, progress stages, and the means that order candidate moves. Then
+// Amazons' Region becomes its Board (with SmallRegion, its mask form below 64 squares, as the
+// game's own key and table choice), split() findChambers + extractRegion, key() regionKey,
+// shortcut() the territory solver, and the report gains per-game columns (territory moves,
+// defects, filling lines) through an optional member. Suites, verify and bench read Amazons
+// boards today: they take a G too (the Clobber suite command in cli_clobber.cpp is the model),
+// and the CLI files move to solver/cli/.
 #pragma once
 #include <concepts>
 #include <optional>
