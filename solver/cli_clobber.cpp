@@ -168,9 +168,7 @@ int runSuite(const std::vector<std::string>& args) {
   std::vector<Item> items;
   for (const std::string& path : vm["file"].as<std::vector<std::string>>()) {
     const core::InputText input = core::readInput(path);
-    for (SuiteEntry& e : parseSuite(input.text, input.name)) {
-      const bool clobberLine = std::any_of(e.extra.begin(), e.extra.end(), [](const auto& kv) { return kv == std::pair<std::string, std::string>{"game", "clobber"}; });
-      if (!clobberLine) throw InputError("a line of a Clobber suite must say game=clobber", e.line, 1, input.name);
+    for (SuiteEntry& e : parseSuite(input.text, input.name, Clobber::kName)) {
       if (!e.best.empty() || e.moves) throw InputError("best= and moves= are for Amazons lines", e.line, 1, input.name);
       Item item{input.name, e, {}, std::nullopt};
       try {

@@ -50,7 +50,7 @@ TEST(ClobberSuite, DISABLED_PrintStartSuite) {
 }
 
 TEST(ClobberSuite, OracleAndAnalysisAgreeWithEveryLine) {
-  const std::vector<SuiteEntry> entries = loadSuite(testing::positionsDir() + kSuite);
+  const std::vector<SuiteEntry> entries = parseSuite(testing::slurp(testing::positionsDir() + kSuite), kSuite, "clobber");
   ASSERT_EQ(entries.size(), std::size(kSizes));
   core::Analyser<Clobber> analyser;
   for (const SuiteEntry& e : entries) {
@@ -81,7 +81,7 @@ TEST(ClobberSuite, CliChecksTheSuite) {
   // The lines of at most 12 stones (the first 18).
   std::string lines;
   int count = 0;
-  for (const SuiteEntry& e : loadSuite(testing::positionsDir() + kSuite))
+  for (const SuiteEntry& e : parseSuite(testing::slurp(testing::positionsDir() + kSuite), kSuite, "clobber"))
     if (e.board.width() * e.board.height() <= 12) lines += writeSuiteLine(e) + "\n", ++count;
   EXPECT_EQ(count, 18);
   const testing::CliResult r =
@@ -98,11 +98,19 @@ TEST(ClobberSuite, CliChecksTheSuite) {
   const testing::CliResult unknown = testing::runCli({"suite", "--game", "clobber", "--canonical-nodes", "10", valued});
   EXPECT_EQ(unknown.status, 1);
   EXPECT_TRUE(testing::has(unknown.out, "1 positions: 0 wrong, 1 unsolved")) << unknown.out;
-  // A line without game=clobber is an input error.
-  const std::string amazonsLine = testing::writeTemp("amazons.txt", "xo|ox ; b ; win ; src=test\n");
+  // A line without game=clobber is an Amazons line: an input error here, and a Clobber line is
+  // one for the Amazons suite command.
+  const std::string amazonsLine = testing::writeTemp("amazons.txt", "xo|ox ; b ; win ; game=amazons ; src=test\n");
   const testing::CliResult refused = testing::runCli({"suite", "--game", "clobber", amazonsLine});
   EXPECT_EQ(refused.status, 2);
-  EXPECT_TRUE(testing::has(refused.err, amazonsLine + ":1:1: ")) << refused.err;
+  EXPECT_TRUE(testing::has(refused.err, amazonsLine + ":1:19: error: a line for amazons: read it with amazons-solve suite")) << refused.err;
+  const testing::CliResult wrongGame = testing::runCli({"suite", bad});
+  EXPECT_EQ(wrongGame.status, 2);
+  EXPECT_TRUE(testing::has(wrongGame.err, bad + ":1:20: error: a line for clobber: read it with amazons-solve suite --game clobber"))
+      << wrongGame.err;
+  // Written back with its game.
+  EXPECT_EQ(writeSuiteLine(parseSuiteLine("xo|ox ; b ; loss ; game=clobber ; src=test", 1, "clobber")),
+            "xo|ox ; b ; loss ; game=clobber ; src=test");
 }
 
 }  // namespace
