@@ -2,6 +2,7 @@
 #pragma once
 #include <tbb/concurrent_hash_map.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,8 +14,11 @@ namespace cgt {
 
 // value(g) = sum over the components c of g of canon(c), where
 // canon(c) = make({value(o) : o in c.options(Left)}, {value(o) : o in c.options(Right)}),
-// memoised by c.key() in an exact table. Thread-safe: several threads may call value() at once
-// (work on the same key may be duplicated, the results agree). Recursion follows the game tree.
+// memoised by c.key() in an exact table; a game whose components know some values without
+// search (a `known()` member returning std::optional<GameId>) gives them first. Thread-safe:
+// several threads may call value() at once (work on the same key may be duplicated, the
+// results agree). Recursion follows the game tree; an exception thrown by options() (a time
+// limit) leaves the table holding only complete values.
 template <ShortGame G>
 class Evaluator {
  public:
@@ -26,6 +30,8 @@ class Evaluator {
 
   // Value of one component as it stands (no splitting into components).
   GameId canon(const G& c) {
+    if constexpr (requires { { c.known() } -> std::same_as<std::optional<GameId>>; })
+      if (const std::optional<GameId> v = c.known()) return *v;
     std::string k = c.key();
     {
       typename Table::const_accessor acc;

@@ -23,10 +23,29 @@ void printUsage(std::ostream& out) {
          "       amazons-solve COMMAND [args...]       (COMMAND --help for its options)\n\ncommands:\n";
   constexpr size_t kColumn = 10;  // where the summaries start
   for (const Command& c : commands()) {
-    if (!*c.name) continue;
+    if (!*c.name || std::string(c.name).find(':') != std::string::npos) continue;
     const std::string name = c.name;
     out << "  " << name << std::string(name.size() < kColumn ? kColumn - name.size() : 1, ' ') << c.summary << "\n";
   }
+  out << "\n  --game clobber (anywhere) analyses Clobber instead of Amazons: the default command, perft, suite\n";
+}
+
+// Removes "--game NAME" or "--game=NAME" from args; returns NAME ("" for amazons, the default).
+std::string takeGame(std::vector<std::string>& args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string game;
+    if (args[i] == "--game" && i + 1 < args.size()) {
+      game = args[i + 1];
+      args.erase(args.begin() + i, args.begin() + i + 2);
+    } else if (args[i].rfind("--game=", 0) == 0) {
+      game = args[i].substr(7);
+      args.erase(args.begin() + i);
+    } else {
+      continue;
+    }
+    return game == "amazons" ? "" : game;
+  }
+  return "";
 }
 
 }  // namespace
@@ -35,25 +54,28 @@ void printUsage(std::ostream& out) {
 int main(int argc, char** argv) {
   using namespace amazons::cli;
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty() || args[0] == "help" || ((args[0] == "--help" || args[0] == "-h") && args.size() == 1)) {
+  // Another game's commands are registered as "GAME:COMMAND" ("clobber:perft"; "clobber:" its
+  // analysis).
+  const std::string game = takeGame(args);
+  const std::string prefix = game.empty() ? "" : game + ":";
+  if (game.empty() && (args.empty() || args[0] == "help" || ((args[0] == "--help" || args[0] == "-h") && args.size() == 1))) {
     printUsage(args.empty() ? std::cerr : std::cout);
     return args.empty() ? 2 : 0;
   }
   const Command* chosen = nullptr;
   const Command* fallback = nullptr;
   for (const Command& c : commands()) {
-    if (args[0] == c.name) chosen = &c;
-    if (!*c.name) fallback = &c;
+    if (!args.empty() && prefix + args[0] == c.name) chosen = &c;
+    if (prefix == c.name) fallback = &c;
+  }
+  if (!fallback) {
+    std::cerr << "amazons-solve: unknown game '" << game << "' (amazons or clobber)\n";
+    return 2;
   }
   if (chosen) {
     args.erase(args.begin());
   } else {
     chosen = fallback;
-  }
-  if (!chosen) {
-    std::cerr << "amazons-solve: unknown command '" << args[0] << "'\n";
-    printUsage(std::cerr);
-    return 2;
   }
   try {
     return chosen->run(args);

@@ -125,7 +125,7 @@ bool isSuiteCommentOrBlank(std::string_view text) {
   return t.empty() || t == "#" || (t.size() >= 2 && t[0] == '#' && (t[1] == ' ' || t[1] == '\t'));
 }
 
-SuiteEntry parseSuiteLine(std::string_view text, int lineNumber) {
+SuiteEntry parseSuiteLine(std::string_view text, int lineNumber, std::string_view game) {
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
   const std::vector<Field> fields = splitFields(text);
   SuiteEntry entry;
@@ -240,6 +240,13 @@ SuiteEntry parseSuiteLine(std::string_view text, int lineNumber) {
     } else if (key == "margin") {
       once(9, f, "margin=");
       entry.margin = parseInt<long>(val, ln, valColumn, "margin");
+    } else if (key == "game") {
+      once(10, f, "game=");
+      if (val != "amazons" && val != "clobber") fail("game must be amazons or clobber, got '" + std::string(val) + "'", ln, valColumn);
+      if (val != game)
+        fail("a line for " + std::string(val) + ": read it with amazons-solve suite" + (val == "amazons" ? "" : " --game " + std::string(val)), ln,
+             f.column);
+      entry.game = val;
     } else {
       for (const auto& [k, v] : entry.extra)
         if (k == key) fail("duplicate " + std::string(key) + "=", ln, f.column);
@@ -253,7 +260,7 @@ SuiteEntry parseSuiteLine(std::string_view text, int lineNumber) {
   return entry;
 }
 
-std::vector<SuiteEntry> parseSuite(std::string_view text, const std::string& file) {
+std::vector<SuiteEntry> parseSuite(std::string_view text, const std::string& file, std::string_view game) {
   std::vector<SuiteEntry> entries;
   int lineNumber = 0;
   size_t start = 0;
@@ -265,7 +272,7 @@ std::vector<SuiteEntry> parseSuite(std::string_view text, const std::string& fil
     start = end + 1;
     if (isSuiteCommentOrBlank(line)) continue;
     try {
-      entries.push_back(parseSuiteLine(line, lineNumber));
+      entries.push_back(parseSuiteLine(line, lineNumber, game));
     } catch (const InputError& e) {
       throw file.empty() ? e : e.withFile(file);
     }
@@ -313,6 +320,7 @@ std::string writeSuiteLine(const SuiteEntry& e) {
   if (e.claimedWin) out += *e.claimedWin ? " ; outcome=win" : " ; outcome=loss";
   if (e.margin) out += " ; margin=" + std::to_string(*e.margin);
   for (const auto& [k, v] : e.extra) out += " ; " + k + "=" + v;
+  if (e.game != "amazons") out += " ; game=" + e.game;
   if (!e.src.empty()) out += " ; src=" + e.src;
   return out;
 }

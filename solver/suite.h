@@ -19,6 +19,9 @@
 //     move=M            verify: an engine's chosen move
 //     outcome=win|loss  verify: the engine's claimed outcome for the side to move
 //     margin=N          verify: the engine's claimed margin (value for the mover, when a number)
+//     game=G            amazons (the default) or clobber: the game of the line; a suite is read
+//                       for one game, and a line of another is an error naming the command
+//                       that reads it (`amazons-solve suite --game clobber`)
 //   Any other key=value field (lowercase key) is kept and ignored. A "*" right after the outcome
 //   ("win*", "P *") or a field "*" alone marks a known failure.
 // - A win/loss and a class on one line must agree. Every error is an InputError with the line
@@ -53,6 +56,7 @@ struct SuiteEntry {
   std::optional<Move> move;             // verify: claimed move
   std::optional<bool> claimedWin;       // verify: outcome=
   std::optional<long> margin;           // verify: margin=
+  std::string game = "amazons";        // game=
   bool knownFailure = false;            // '*'
   std::vector<std::pair<std::string, std::string>> extra;  // other key=value fields, in order
 
@@ -61,20 +65,21 @@ struct SuiteEntry {
 };
 
 // Parse one suite line (not a comment or blank). lineNumber goes into errors.
-SuiteEntry parseSuiteLine(std::string_view text, int lineNumber = 1);
+// Lines for another game than `game` are errors.
+SuiteEntry parseSuiteLine(std::string_view text, int lineNumber = 1, std::string_view game = "amazons");
 
 // Whether a line is blank or a comment ("#" alone or "# ...").
 bool isSuiteCommentOrBlank(std::string_view text);
 
 // Parse a whole suite text; errors carry the line (and the file name given).
-std::vector<SuiteEntry> parseSuite(std::string_view text, const std::string& file = {});
+std::vector<SuiteEntry> parseSuite(std::string_view text, const std::string& file = {}, std::string_view game = "amazons");
 
 // Read a suite file ("-" = standard input); a file that cannot be opened is an InputError.
 std::vector<SuiteEntry> loadSuite(const std::string& path);
 
 // The line for an entry (no newline); parseSuiteLine gives back an equal entry. Moves are
 // written in CS61B notation. Field order: position ; side ; win|loss[*] ; class ; value= ;
-// moves= ; best= ; move= ; outcome= ; margin= ; extra... ; src=.
+// moves= ; best= ; move= ; outcome= ; margin= ; extra... ; game= (unless amazons) ; src=.
 std::string writeSuiteLine(const SuiteEntry& entry);
 
 // "b" / "w".

@@ -1,0 +1,152 @@
+#include <algorithm>
+#include <bit>
+#include <tuple>
+
+#include "solver/clobber/clobber.h"
+
+namespace amazons::clobber {
+
+namespace {
+
+bool has(uint16_t row, int file) { return (row >> file) & 1; }
+
+// The region under symmetry t of the square: bit 0 mirrors the files, bit 1 the ranks, bit 2
+// transposes (after the mirrors).
+Region transformed(const Region& r, int t) {
+  Region out;
+  const bool transpose = t & 4;
+  out.width = transpose ? r.height : r.width;
+  out.height = transpose ? r.width : r.height;
+  auto place = [&](std::array<uint16_t, kMaxSide>& rows, const std::array<uint16_t, kMaxSide>& from) {
+    for (int rank = 0; rank < r.height; ++rank)
+      for (uint32_t bits = from[rank]; bits; bits &= bits - 1) {
+        int f = std::countr_zero(bits), k = rank;
+        if (t & 1) f = r.width - 1 - f;
+        if (t & 2) k = r.height - 1 - k;
+        if (transpose) std::swap(f, k);
+        rows[k] |= static_cast<uint16_t>(1u << f);
+      }
+  };
+  place(out.black, r.black);
+  place(out.white, r.white);
+  return out;
+}
+
+auto order(const Region& r) { return std::tie(r.width, r.height, r.black, r.white); }
+
+}  // namespace
+
+int Region::stones() const {
+  int n = 0;
+  for (int r = 0; r < height; ++r) n += std::popcount(static_cast<unsigned>(black[r] | white[r]));
+  return n;
+}
+
+std::vector<Move> Clobber::moves(const Region& region, cgt::Side side) {
+  const auto& mine = side == cgt::Side::Left ? region.black : region.white;
+  const auto& theirs = side == cgt::Side::Left ? region.white : region.black;
+  std::vector<Move> out;
+  for (int r = 0; r < region.height; ++r)
+    for (uint32_t bits = mine[r]; bits; bits &= bits - 1) {
+      const int f = std::countr_zero(bits);
+      auto add = [&](int tf, int tr) {
+        out.push_back({static_cast<uint8_t>(f), static_cast<uint8_t>(r), static_cast<uint8_t>(tf), static_cast<uint8_t>(tr)});
+      };
+      if (r + 1 < region.height && has(theirs[r + 1], f)) add(f, r + 1);
+      if (has(theirs[r], f + 1)) add(f + 1, r);
+      if (r > 0 && has(theirs[r - 1], f)) add(f, r - 1);
+      if (f > 0 && has(theirs[r], f - 1)) add(f - 1, r);
+    }
+  return out;
+}
+
+Region Clobber::play(const Region& region, const Move& m) {
+  Region out = region;
+  const bool black = has(region.black[m.fromRank], m.fromFile);
+  auto& mine = black ? out.black : out.white;
+  auto& theirs = black ? out.white : out.black;
+  mine[m.fromRank] &= static_cast<uint16_t>(~(1u << m.fromFile));
+  mine[m.toRank] |= static_cast<uint16_t>(1u << m.toFile);
+  theirs[m.toRank] &= static_cast<uint16_t>(~(1u << m.toFile));
+  return out;
+}
+
+std::vector<core::Placed<Region>> Clobber::split(const Region& region) {
+  const int h = region.height;
+  std::array<uint16_t, kMaxSide> left{};  // stones not yet in a group
+  for (int r = 0; r < h; ++r) left[r] = region.black[r] | region.white[r];
+  std::vector<core::Placed<Region>> out;
+  for (int seedRank = 0; seedRank < h; ++seedRank)
+    while (left[seedRank]) {
+      std::array<uint16_t, kMaxSide> group{};
+      group[seedRank] = left[seedRank] & -left[seedRank];
+      for (bool grown = true; grown;) {  // flood fill, a pass up and a pass down at a time
+        grown = false;
+        auto grow = [&](int r) {
+          uint16_t g = group[r];
+          g |= static_cast<uint16_t>(g << 1) | static_cast<uint16_t>(g >> 1);
+          if (r > 0) g |= group[r - 1];
+          if (r + 1 < h) g |= group[r + 1];
+          g &= left[r];
+          if (g != group[r]) grown = true, group[r] = g;
+        };
+        for (int r = 0; r < h; ++r) grow(r);
+        for (int r = h - 1; r >= 0; --r) grow(r);
+      }
+      int r0 = kMaxSide, r1 = -1, f0 = kMaxSide, f1 = -1;
+      bool anyBlack = false, anyWhite = false;
+      for (int r = 0; r < h; ++r) {
+        left[r] &= static_cast<uint16_t>(~group[r]);
+        if (!group[r]) continue;
+        r0 = std::min(r0, r), r1 = r;
+        f0 = std::min(f0, std::countr_zero(group[r]));
+        f1 = std::max(f1, 15 - std::countl_zero(group[r]));
+        anyBlack = anyBlack || (group[r] & region.black[r]);
+        anyWhite = anyWhite || (group[r] & region.white[r]);
+      }
+      if (!anyBlack || !anyWhite) continue;  // one colour: no move
+      core::Placed<Region> part{{}, f0, r0};
+      part.region.width = static_cast<uint8_t>(f1 - f0 + 1);
+      part.region.height = static_cast<uint8_t>(r1 - r0 + 1);
+      for (int r = r0; r <= r1; ++r) {
+        part.region.black[r - r0] = static_cast<uint16_t>((group[r] & region.black[r]) >> f0);
+        part.region.white[r - r0] = static_cast<uint16_t>((group[r] & region.white[r]) >> f0);
+      }
+      out.push_back(part);
+    }
+  return out;
+}
+
+Region Clobber::normalise(const Region& region) {
+  Region best = region;
+  for (int t = 1; t < 8; ++t) {
+    const Region image = transformed(region, t);
+    if (order(image) < order(best)) best = image;
+  }
+  return best;
+}
+
+std::string Clobber::key(const Region& region) {
+  const int n = region.width * region.height;
+  std::string key(2 + (n + 3) / 4, '\0');
+  key[0] = static_cast<char>(region.width);
+  key[1] = static_cast<char>(region.height);
+  for (int r = 0, sq = 0; r < region.height; ++r)
+    for (int f = 0; f < region.width; ++f, ++sq) {
+      const int cell = has(region.black[r], f) ? 1 : has(region.white[r], f) ? 2 : 0;
+      key[2 + sq / 4] = static_cast<char>(key[2 + sq / 4] | cell << (2 * (sq % 4)));
+    }
+  return key;
+}
+
+Move Clobber::shifted(const Move& m, int files, int ranks) {
+  return {static_cast<uint8_t>(m.fromFile + files), static_cast<uint8_t>(m.fromRank + ranks),
+          static_cast<uint8_t>(m.toFile + files), static_cast<uint8_t>(m.toRank + ranks)};
+}
+
+std::optional<cgt::GameId> Clobber::shortcut(const Region& region) {
+  if (region.stones() == 2) return cgt::star();
+  return std::nullopt;
+}
+
+}  // namespace amazons::clobber

@@ -1,0 +1,92 @@
+// The narrow interface a game gives the game-generic solver core (values of regions, their
+// sum, who wins, a winning move; solver/core/analysis.h). Everything above cgt/ that knows a
+// game's rules sits behind it; Clobber (solver/clobber/) is the first game written against it.
+//
+// A game G provides, as static members:
+//   G::kName                         "clobber": the --game name
+//   G::Region                        a rectangular piece of board (the whole board included),
+//                                    copyable; stones, arrows, whatever the game has
+//   G::Move                          one move, in the coordinates of the region it was made in
+//   G::Position                      a parsed input: .board (a Region), .toMove (optional Side)
+//   G::parsePosition(text, file)     every input format the game reads; bad input throws
+//                                    InputError with line and column
+//   G::printPosition(region)         the one-line form (CGSuite/MCGS: rows top first, '|')
+//   G::moves(region, side)           the legal moves of `side` (Left = Black = x)
+//   G::play(region, move)            the region after a move (it may fall apart: split it)
+//   G::split(region)                 the independent parts whose sum the region is, each
+//                                    cropped and placed (offset on the region); parts in which
+//                                    nobody can move are left out (their value is 0)
+//   G::size(region)                  a measure every move lowers (Clobber: stones; Amazons:
+//                                    empty squares): a part as large as one whose form did not
+//                                    fit is searched raw without another try
+//   G::normalise(region)             the least image under the game's symmetries
+//   G::key(normalised region)        an exact key: equal keys <=> equal normalised regions
+//   G::shifted(move, files, ranks)   a part's move on the board it was split from
+//   G::formatMove(board, move)       the move as users write it ("e2e3")
+//   G::parseMove(board, text)        its inverse, for legal moves only (InputError, column)
+// Optional (detected with `requires`):
+//   G::shortcut(normalised region)   the value when it is known without search (Clobber: two
+//                                    stones; Amazons: one-colour territories, which are the
+//                                    number of moves their owner can make)
+//
+// Phase 2 (moving Amazons onto this core, after the branches of issues 14-18 are merged):
+// core/analysis.h has the plain form of Amazons' search over sums with raw regions (forms
+// within an allowance, parts too large searched move by move, number avoidance, exact sum
+// keys); what solver/solve.cpp adds on top has to move into it, behind optional members:
+// G::bounds(region) -> integers lo <= value <= hi (Amazons' reachable-square counts, which
+// decide sums before any move is tried), the probes for simple values, the retry rounds with
+// growing allowances, move ordering (fewest replies first), the memory limit (--hash) on the
+// tables, parallel forms, progress stages, and the means that order candidate moves. Then
+// Amazons' Region becomes its Board (with SmallRegion, its mask form below 64 squares, as the
+// game's own key and table choice), split() findChambers + extractRegion, key() regionKey,
+// shortcut() the territory solver, and the report gains per-game columns (territory moves,
+// defects, filling lines) through an optional member. Suites, verify and bench read Amazons
+// boards today: they take a G too (the Clobber suite command in cli_clobber.cpp is the model),
+// and the CLI files move to solver/cli/.
+#pragma once
+#include <concepts>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cgt/game.h"
+
+namespace amazons::core {
+
+inline cgt::Side opposite(cgt::Side s) { return s == cgt::Side::Left ? cgt::Side::Right : cgt::Side::Left; }
+
+// A part of a region and where it lies there: square (file, rank) of the part is square
+// (file + file0, rank + rank0) of the whole.
+template <class Region>
+struct Placed {
+  Region region;
+  int file0 = 0, rank0 = 0;
+};
+
+template <class G>
+concept Game = std::copyable<typename G::Region> && std::copyable<typename G::Move> &&
+               requires(const typename G::Region& r, const typename G::Move& m, const typename G::Position& p,
+                        cgt::Side s, std::string_view text, const std::string& file, int files, int ranks) {
+                 { G::kName } -> std::convertible_to<std::string_view>;
+                 { G::parsePosition(text, file) } -> std::same_as<typename G::Position>;
+                 { p.board } -> std::convertible_to<typename G::Region>;
+                 { p.toMove } -> std::convertible_to<std::optional<cgt::Side>>;
+                 { G::printPosition(r) } -> std::same_as<std::string>;
+                 { G::moves(r, s) } -> std::same_as<std::vector<typename G::Move>>;
+                 { G::play(r, m) } -> std::same_as<typename G::Region>;
+                 { G::split(r) } -> std::same_as<std::vector<Placed<typename G::Region>>>;
+                 { G::size(r) } -> std::same_as<int>;
+                 { G::normalise(r) } -> std::same_as<typename G::Region>;
+                 { G::key(r) } -> std::same_as<std::string>;
+                 { G::shifted(m, files, ranks) } -> std::same_as<typename G::Move>;
+                 { G::formatMove(r, m) } -> std::same_as<std::string>;
+                 { G::parseMove(r, text) } -> std::same_as<typename G::Move>;
+               };
+
+template <class G>
+concept HasShortcut = requires(const typename G::Region& r) {
+  { G::shortcut(r) } -> std::same_as<std::optional<cgt::GameId>>;
+};
+
+}  // namespace amazons::core

@@ -1,0 +1,15 @@
+// Reading an input file of any game ("-" = standard input).
+#pragma once
+#include <string>
+
+namespace amazons::core {
+
+struct InputText {
+  std::string name;  // the path, or "<stdin>": errors name it
+  std::string text;
+};
+
+// A file that cannot be opened or read is an InputError naming it.
+InputText readInput(const std::string& path);
+
+}  // namespace amazons::core

@@ -1,0 +1,114 @@
+// Values of regions of any core::Game, memoised by their exact normalised keys: cgt::Evaluator
+// over an adapter that makes a region a cgt::ShortGame, with the user's limits checked at
+// every expansion.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "cgt/evaluate.h"
+#include "solver/core/game.h"
+
+namespace amazons::core {
+
+// What the user allows one analysis: seconds of wall time and expansions (0: no limit).
+struct Limits {
+  double seconds = 0;
+  uint64_t nodes = 0;
+};
+
+struct LimitReached : std::runtime_error {
+  LimitReached() : std::runtime_error("limit reached") {}
+};
+// A form tried within an allowance (Budget::Allowance) needed more expansions.
+struct FormTooLarge {};
+
+// One analysis' allowance; expand() counts an expansion and throws LimitReached past it.
+class Budget {
+ public:
+  explicit Budget(const Limits& limits)
+      : deadline_(limits.seconds > 0 ? std::chrono::steady_clock::now() +
+                                           std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                               std::chrono::duration<double>(limits.seconds))
+                                     : std::chrono::steady_clock::time_point::max()),
+        nodeLimit_(limits.nodes > 0 ? limits.nodes : std::numeric_limits<uint64_t>::max()) {}
+  void expand() {
+    const uint64_t n = ++nodes_;
+    if (n > nodeLimit_) throw LimitReached();
+    if (formLeft_-- == 0) throw FormTooLarge{};
+    // The clock is read every 256 expansions: one takes well under a microsecond.
+    if ((n & 255) == 0) checkClock();
+  }
+  void checkClock() const {
+    if (std::chrono::steady_clock::now() > deadline_) throw LimitReached();
+  }
+  uint64_t nodes() const { return nodes_; }
+
+  // While it lives, expand() throws FormTooLarge past `expansions` more (not nested).
+  class Allowance {
+   public:
+    Allowance(Budget& budget, uint64_t expansions) : budget_(budget) { budget_.formLeft_ = expansions; }
+    ~Allowance() { budget_.formLeft_ = kUnlimited; }
+    Allowance(const Allowance&) = delete;
+    Allowance& operator=(const Allowance&) = delete;
+
+   private:
+    Budget& budget_;
+  };
+
+ private:
+  static constexpr uint64_t kUnlimited = std::numeric_limits<uint64_t>::max();
+  uint64_t formLeft_ = kUnlimited;
+  std::chrono::steady_clock::time_point deadline_;
+  uint64_t nodeLimit_;
+  std::atomic<uint64_t> nodes_{0};
+};
+
+// A region as a cgt::ShortGame: options by G::moves and G::play, components by G::split then
+// G::normalise, key G::key. A region is held normalised once it is a component.
+template <Game G>
+struct RegionGame {
+  typename G::Region region;
+  Budget* budget;
+
+  std::vector<RegionGame> options(cgt::Side side) const {
+    if (side == cgt::Side::Left) budget->expand();  // one expansion per form, both sides
+    std::vector<RegionGame> out;
+    for (const typename G::Move& m : G::moves(region, side)) out.push_back({G::play(region, m), budget});
+    return out;
+  }
+  std::vector<RegionGame> components() const {
+    std::vector<RegionGame> out;
+    for (const Placed<typename G::Region>& p : G::split(region)) out.push_back({G::normalise(p.region), budget});
+    return out;
+  }
+  std::string key() const { return G::key(region); }
+  std::optional<cgt::GameId> known() const
+    requires HasShortcut<G>
+  {
+    return G::shortcut(region);
+  }
+};
+
+// The table of region values, kept across analyses (a batch shares it); thread-safe.
+template <Game G>
+class RegionValues {
+ public:
+  // The value of a region (the sum of its parts). Throws LimitReached past the budget.
+  cgt::GameId value(const typename G::Region& region, Budget& budget) { return evaluator_.value({region, &budget}); }
+  // The value of one part as split() gives it (not split again).
+  cgt::GameId partValue(const typename G::Region& part, Budget& budget) {
+    return evaluator_.canon({G::normalise(part), &budget});
+  }
+  size_t size() const { return evaluator_.size(); }
+  void clear() { evaluator_.clear(); }
+
+ private:
+  cgt::Evaluator<RegionGame<G>> evaluator_;
+};
+
+}  // namespace amazons::core

@@ -1,0 +1,85 @@
+// The built CLI with --game clobber: analysis (text, JSON, both input formats), perft with
+// --divide against the naive twin, limits, and input errors (file:line:col, exit status 2).
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/clobber_naive.h"
+
+namespace amazons {
+namespace {
+
+using testing::has;
+using testing::runCli;
+
+TEST(CliClobber, AnalysisText) {
+  // xxo = ^ and xo = *: ^* in all, the first player wins (^* is fuzzy with 0).
+  const std::string file = testing::writeTemp("p.txt", "xxo.xo\n");
+  const testing::CliResult r = runCli({"--game", "clobber", file});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(has(r.out, "   A    a1  ^  (xxo)")) << r.out;
+  EXPECT_TRUE(has(r.out, "   B    e1  *  (xo)")) << r.out;
+  EXPECT_TRUE(has(r.out, "Total: ^*  (the first player wins)")) << r.out;
+  EXPECT_TRUE(has(r.out, "Black to move: Black wins with ")) << r.out;
+  EXPECT_TRUE(has(r.out, "White to move: White wins with ")) << r.out;
+}
+
+TEST(CliClobber, CodinGameInputAndJson) {
+  // b = Black = x, w = White = o, rows top first: White (to move) has b3a3 and b2c2.
+  const std::string file = testing::writeTemp("cg.txt", "3\nw\nbw.\n.wb\n...\nnull\n2\n");
+  const testing::CliResult r = runCli({file, "--game=clobber", "--format", "json"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(has(r.out, "\"game\": \"clobber\", \"position\": \"xo.|.ox|...\", \"to_move\": \"white\"")) << r.out;
+  EXPECT_TRUE(has(r.out, "\"black_to_move\": {\"winner\": ")) << r.out;
+  // The action count is checked.
+  const std::string wrong = testing::writeTemp("cg-wrong.txt", "3\nw\nbw.\n.wb\n...\nnull\n4\n");
+  const testing::CliResult bad = runCli({"--game", "clobber", wrong});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_TRUE(has(bad.err, wrong + ":7:1: ")) << bad.err;
+  EXPECT_TRUE(has(bad.err, "White has 2 legal actions")) << bad.err;
+}
+
+TEST(CliClobber, BadInputNamesThePlace) {
+  const std::string file = testing::writeTemp("bad.txt", "# comment\nxo.|.#x\n");
+  const testing::CliResult r = runCli({"--game", "clobber", file});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(has(r.err, file + ":2:6: ")) << r.err;
+  const testing::CliResult game = runCli({"--game", "chess", file});
+  EXPECT_EQ(game.status, 2);
+  EXPECT_TRUE(has(game.err, "unknown game 'chess'")) << game.err;
+}
+
+TEST(CliClobber, LimitsGiveUnknown) {
+  const std::string file = testing::writeTemp("start.txt", testing::oneLine(testing::clobberStart(6, 6)) + "\n");
+  const testing::CliResult r = runCli({"--game", "clobber", file, "--node-limit", "100"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(has(r.out, "Black to move: unknown (not solved within the limits)")) << r.out;
+  EXPECT_TRUE(has(r.out, "Total: unknown")) << r.out;
+  const testing::CliResult timed = runCli({"--game", "clobber", file, "--time-limit", "0.2", "--format", "json"});
+  EXPECT_EQ(timed.status, 1);
+  EXPECT_TRUE(has(timed.out, "\"black_to_move\": {\"winner\": null, \"move\": null}")) << timed.out;
+}
+
+TEST(CliClobber, PerftDivideMatchesNaive) {
+  const testing::Grid start = testing::clobberStart(4, 4);
+  const std::string file = testing::writeTemp("start.txt", "white\n" + testing::oneLine(start) + "\n");
+  const testing::CliResult r = runCli({"perft", "--game", "clobber", file, "3", "--divide"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::ostringstream expected;
+  uint64_t total = 0;
+  const auto moves = testing::naiveClobberMoves(start, cgt::Side::Right);
+  std::vector<std::string> lines;
+  for (const auto& m : moves) {
+    const uint64_t n = testing::naiveClobberPerft(m.after, cgt::Side::Left, 2);
+    EXPECT_TRUE(has(r.out, m.text + ": " + std::to_string(n) + "\n")) << m.text << "\n" << r.out;
+    total += n;
+  }
+  EXPECT_TRUE(has(r.out, "\nNodes searched: " + std::to_string(total) + "\n")) << r.out;
+  EXPECT_EQ(total, testing::naiveClobberPerft(start, cgt::Side::Right, 3));
+  const testing::CliResult black = runCli({"perft", "--game", "clobber", file, "4", "--to-move", "black"});
+  EXPECT_EQ(black.out, "Nodes searched: " + std::to_string(testing::naiveClobberPerft(start, cgt::Side::Left, 4)) + "\n");
+}
+
+}  // namespace
+}  // namespace amazons

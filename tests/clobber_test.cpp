@@ -1,0 +1,279 @@
+// Clobber on the generic core against naive twins (tests/support/clobber_naive.h): moves and
+// perft, splitting and symmetries, region values against the canonical form of the whole
+// board, verdicts and winning moves against whole-board minimax, on random boards with fixed
+// seeds; the input formats; honest unknowns past the limits.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "solver/clobber/clobber.h"
+#include "solver/clobber/perft.h"
+#include "solver/core/analysis.h"
+#include "solver/errors.h"
+#include "tests/support/clobber_naive.h"
+
+namespace amazons {
+namespace {
+
+using clobber::Clobber;
+using clobber::Region;
+using testing::Grid;
+
+Region regionOf(const Grid& grid) { return Clobber::parsePosition(testing::oneLine(grid), "test").board; }
+
+std::vector<std::string> moveTexts(const Region& r, cgt::Side side) {
+  std::vector<std::string> out;
+  for (const clobber::Move& m : Clobber::moves(r, side)) out.push_back(Clobber::formatMove(r, m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Boards from 1x1 to 6x6 with a quarter to a half empty.
+std::vector<Grid> randomGrids(uint64_t seed, int count, int maxSide) {
+  std::mt19937_64 rng(seed);
+  std::vector<Grid> out;
+  for (int i = 0; i < count; ++i) {
+    const int w = 1 + static_cast<int>(rng() % maxSide), h = 1 + static_cast<int>(rng() % maxSide);
+    out.push_back(testing::randomClobberGrid(rng, w, h, 0.25 + 0.25 * static_cast<double>(rng() % 2)));
+  }
+  return out;
+}
+
+TEST(Clobber, MovesAndPerftMatchNaive) {
+  for (const Grid& grid : randomGrids(1701, 300, 6)) {
+    const Region r = regionOf(grid);
+    for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
+      const auto naiveMoves = testing::naiveClobberMoves(grid, side);
+      std::vector<std::string> naive;
+      for (const auto& m : naiveMoves) naive.push_back(m.text);
+      std::sort(naive.begin(), naive.end());
+      ASSERT_EQ(moveTexts(r, side), naive) << testing::oneLine(grid);
+      for (const auto& m : naiveMoves)  // play() against the naive board
+        ASSERT_EQ(Clobber::play(r, Clobber::parseMove(r, m.text)), regionOf(m.after)) << testing::oneLine(grid) << " " << m.text;
+      for (int depth = 0; depth <= 3; ++depth)
+        ASSERT_EQ(clobber::perft(r, side, depth), testing::naiveClobberPerft(grid, side, depth)) << testing::oneLine(grid) << " depth " << depth;
+    }
+  }
+}
+
+TEST(Clobber, PerftDivideMatchesNaive) {
+  const Grid start = testing::clobberStart(5, 4);
+  const Region r = regionOf(start);
+  uint64_t sum = 0;
+  const auto naive = testing::naiveClobberMoves(start, cgt::Side::Left);
+  const auto divided = clobber::perftDivide(r, cgt::Side::Left, 4);
+  ASSERT_EQ(divided.size(), naive.size());
+  for (const auto& [move, count] : divided) {
+    const auto it = std::find_if(naive.begin(), naive.end(), [&](const auto& n) { return n.text == Clobber::formatMove(r, move); });
+    ASSERT_NE(it, naive.end());
+    EXPECT_EQ(count, testing::naiveClobberPerft(it->after, cgt::Side::Right, 3)) << it->text;
+    EXPECT_EQ(regionOf(it->after), Clobber::play(r, move)) << it->text;
+    sum += count;
+  }
+  EXPECT_EQ(sum, testing::naiveClobberPerft(start, cgt::Side::Left, 4));
+}
+
+// Every symmetric image of a region normalises to the same region, and the key tells
+// normalised regions apart exactly.
+TEST(Clobber, NormalisedKeysAreExact) {
+  std::set<std::string> keys, normalised;
+  for (const Grid& grid : randomGrids(1702, 400, 5)) {
+    std::multiset<std::string> original;
+    for (const auto& part : Clobber::split(regionOf(grid))) {
+      const Region n = Clobber::normalise(part.region);
+      original.insert(Clobber::key(n));
+      keys.insert(Clobber::key(n));
+      normalised.insert(Clobber::printPosition(n));
+    }
+    for (int t = 1; t < 8; ++t) {  // the images by hand: mirror files, mirror ranks, transpose
+      Grid image = grid;
+      if (t & 1)
+        for (std::string& row : image) std::reverse(row.begin(), row.end());
+      if (t & 2) std::reverse(image.begin(), image.end());
+      if (t & 4) {
+        Grid transposed(image[0].size(), std::string(image.size(), '.'));
+        for (size_t i = 0; i < image.size(); ++i)
+          for (size_t j = 0; j < image[i].size(); ++j) transposed[j][i] = image[i][j];
+        image = transposed;
+      }
+      std::multiset<std::string> mapped;
+      for (const auto& part : Clobber::split(regionOf(image))) mapped.insert(Clobber::key(Clobber::normalise(part.region)));
+      ASSERT_EQ(mapped, original) << testing::oneLine(grid) << " image " << t;
+    }
+  }
+  EXPECT_EQ(keys.size(), normalised.size());
+  EXPECT_GT(keys.size(), 100u);
+}
+
+// The parts hold every stone of a group with both colours, once, where it was.
+TEST(Clobber, SplitKeepsEveryContestedGroup) {
+  for (const Grid& grid : randomGrids(1703, 300, 8)) {
+    const Region r = regionOf(grid);
+    Region rebuilt;
+    rebuilt.width = r.width, rebuilt.height = r.height;
+    for (const auto& p : Clobber::split(r)) {
+      EXPECT_GT(Clobber::moves(p.region, cgt::Side::Left).size() + Clobber::moves(p.region, cgt::Side::Right).size(), 0u);
+      for (int k = 0; k < p.region.height; ++k) {
+        EXPECT_EQ(rebuilt.black[k + p.rank0] & (p.region.black[k] << p.file0), 0);
+        rebuilt.black[k + p.rank0] |= static_cast<uint16_t>(p.region.black[k] << p.file0);
+        rebuilt.white[k + p.rank0] |= static_cast<uint16_t>(p.region.white[k] << p.file0);
+      }
+    }
+    // The moves of the parts are the moves of the whole.
+    for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) EXPECT_EQ(moveTexts(rebuilt, side), moveTexts(r, side)) << testing::oneLine(grid);
+  }
+}
+
+// The sum of the region values equals the canonical form of the whole board built from the
+// definition (no splitting, no symmetry, no table but the exact board).
+TEST(Clobber, ValuesMatchTheNaiveCanonicalForm) {
+  core::AnalysisOptions options;
+  options.formNodes = 0;  // every form, however large
+  core::Analyser<Clobber> analyser(options);
+  int nonZero = 0;
+  for (const Grid& grid : randomGrids(1704, 250, 4)) {
+    const core::Analysis<Clobber> a = analyser.analyse(regionOf(grid));
+    ASSERT_FALSE(a.limitReached);
+    cgt::GameId sum = cgt::zero();
+    for (const auto& r : a.regions) sum = cgt::add(sum, *r.value);
+    ASSERT_EQ(sum, testing::naiveClobberValue(grid)) << testing::oneLine(grid) << ": " << cgt::toString(sum);
+    if (a.total) {
+      ASSERT_EQ(*a.total, sum);
+    }
+    nonZero += sum != cgt::zero();
+  }
+  EXPECT_GT(nonZero, 100);
+}
+
+// Verdicts with either side to move and the winning moves against whole-board minimax.
+TEST(Clobber, VerdictsAndWinningMovesMatchMinimax) {
+  core::Analyser<Clobber> analyser;
+  int wins = 0;
+  for (const Grid& grid : randomGrids(1705, 400, 4)) {
+    const Region board = regionOf(grid);
+    const core::Analysis<Clobber> a = analyser.analyse(board);
+    for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
+      const core::SideReport<Clobber>& s = a.forSide(side);
+      const bool expected = testing::naiveClobberMoverWins(grid, side);
+      ASSERT_EQ(s.verdict, expected ? core::Verdict::Win : core::Verdict::Loss) << testing::oneLine(grid);
+      ASSERT_EQ(s.hasMove, !testing::naiveClobberMoves(grid, side).empty());
+      if (!expected) continue;
+      ++wins;
+      ASSERT_TRUE(s.winningMove);
+      const std::string text = Clobber::formatMove(board, *s.winningMove);
+      const auto moves = testing::naiveClobberMoves(grid, side);
+      const auto it = std::find_if(moves.begin(), moves.end(), [&](const auto& m) { return m.text == text; });
+      ASSERT_NE(it, moves.end()) << text;
+      ASSERT_FALSE(testing::naiveClobberMoverWins(it->after, core::opposite(side))) << testing::oneLine(grid) << " " << text;
+    }
+  }
+  EXPECT_GT(wins, 200);
+}
+
+// Larger sums: boards up to 6x6, half empty (many groups).
+TEST(Clobber, VerdictsOnSparseBoardsMatchMinimax) {
+  core::Analyser<Clobber> analyser;
+  std::mt19937_64 rng(1706);
+  for (int i = 0; i < 60; ++i) {
+    const Grid grid = testing::randomClobberGrid(rng, 5 + static_cast<int>(rng() % 2), 5 + static_cast<int>(rng() % 2), 0.55);
+    const core::Analysis<Clobber> a = analyser.analyse(regionOf(grid));
+    for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right})
+      ASSERT_EQ(a.forSide(side).verdict == core::Verdict::Win, testing::naiveClobberMoverWins(grid, side)) << testing::oneLine(grid);
+  }
+}
+
+// The search over sums with raw regions (forms allowed a handful of expansions, so most
+// regions stay raw, and numbers of the sums meet raw parts) against minimax too.
+TEST(Clobber, SearchWithRawRegionsMatchesMinimax) {
+  for (uint64_t allowance : {1, 8, 60}) {
+    core::AnalysisOptions options;
+    options.formNodes = allowance;
+    options.searchTry = allowance;
+    int raw = 0;
+    for (const Grid& grid : randomGrids(1707 + allowance, 150, 4)) {
+      const Region board = regionOf(grid);
+      core::Analyser<Clobber> analyser(options);  // each board on its own: no values from the last
+      const core::Analysis<Clobber> a = analyser.analyse(board);
+      for (const auto& r : a.regions) raw += !r.value;
+      for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
+        const core::SideReport<Clobber>& s = a.forSide(side);
+        const bool expected = testing::naiveClobberMoverWins(grid, side);
+        ASSERT_EQ(s.verdict, expected ? core::Verdict::Win : core::Verdict::Loss) << testing::oneLine(grid) << " allowance " << allowance;
+        if (!expected) continue;
+        const std::string text = Clobber::formatMove(board, *s.winningMove);
+        const auto moves = testing::naiveClobberMoves(grid, side);
+        const auto it = std::find_if(moves.begin(), moves.end(), [&](const auto& m) { return m.text == text; });
+        ASSERT_NE(it, moves.end()) << text;
+        ASSERT_FALSE(testing::naiveClobberMoverWins(it->after, core::opposite(side))) << testing::oneLine(grid) << " " << text;
+      }
+    }
+    EXPECT_GT(raw, 10) << allowance;
+  }
+}
+
+TEST(Clobber, LimitsGiveUnknown) {
+  const Region start = regionOf(testing::clobberStart(6, 6));
+  core::AnalysisOptions options;
+  options.limits.nodes = 50;
+  core::Analyser<Clobber> analyser(options);
+  const core::Analysis<Clobber> a = analyser.analyse(start);
+  EXPECT_TRUE(a.limitReached);
+  EXPECT_EQ(a.left.verdict, core::Verdict::Unknown);
+  EXPECT_EQ(a.right.verdict, core::Verdict::Unknown);
+  EXPECT_FALSE(a.left.winningMove);
+  EXPECT_FALSE(a.regions[0].value);
+  EXPECT_FALSE(a.total);
+
+  core::AnalysisOptions timed;
+  timed.limits.seconds = 1e-6;
+  core::Analyser<Clobber> hurried(timed);
+  EXPECT_TRUE(hurried.analyse(start).limitReached);
+}
+
+TEST(Clobber, FormatsAndErrors) {
+  const clobber::Position one = Clobber::parsePosition("xo.|.OX\n", "f");
+  EXPECT_EQ(Clobber::printPosition(one.board), "xo.|.ox");
+  EXPECT_FALSE(one.toMove);
+  EXPECT_EQ(one.board.width, 3);
+  const clobber::Position rows = Clobber::parsePosition("# a comment\nwhite\nxo.\n.ox\n", "f");
+  EXPECT_EQ(rows.board, one.board);
+  EXPECT_EQ(rows.toMove, cgt::Side::Right);
+  // CodinGame: b = Black = x; the action count is checked against ours.
+  const std::string cg = "3\nb\nbw.\n.wb\nwbw\nnull\n";
+  const clobber::Position turn = Clobber::parsePosition(cg + std::to_string(Clobber::moves(regionOf({"xo.", ".ox", "oxo"}), cgt::Side::Left).size()) + "\n", "f");
+  EXPECT_EQ(Clobber::printPosition(turn.board), "xo.|.ox|oxo");
+  EXPECT_EQ(turn.toMove, cgt::Side::Left);
+  EXPECT_EQ(Clobber::parsePosition("2\nw\nbw\nwb\na1a2\n", "f").toMove, cgt::Side::Right);
+  auto errorAt = [](const std::string& text) -> std::pair<int, int> {
+    try {
+      Clobber::parsePosition(text, "f");
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.file(), "f");
+      return {e.line(), e.column()};
+    }
+    ADD_FAILURE() << "no error for " << text;
+    return {0, 0};
+  };
+  EXPECT_EQ(errorAt(cg + "99\n"), std::make_pair(7, 1));
+  EXPECT_EQ(errorAt("xo.|.#x"), std::make_pair(1, 6));
+  EXPECT_EQ(errorAt("xo.|.x"), std::make_pair(1, 7));  // where the missing square would be
+  EXPECT_EQ(errorAt("3\nb\nbw.\n.wb\n"), std::make_pair(5, 1));
+  EXPECT_EQ(errorAt("3\nb\nbw.\n.wb\nwbw\nz9z9\n"), std::make_pair(6, 1));
+  EXPECT_EQ(errorAt("17\nb\n"), std::make_pair(1, 1));
+  EXPECT_EQ(errorAt(std::string(17, 'x')), std::make_pair(1, 17));
+  EXPECT_EQ(errorAt(""), std::make_pair(1, 1));
+  const Region big = Clobber::parsePosition(testing::oneLine(testing::clobberStart(16, 16)), "f").board;
+  EXPECT_EQ(big.stones(), 256);
+  EXPECT_EQ(Clobber::printPosition(big), testing::oneLine(testing::clobberStart(16, 16)));
+  EXPECT_EQ(clobber::perft(big, cgt::Side::Left, 1), 480u);  // 2 * 16 * 15 adjacent pairs, each one Black move
+  // Moves: e2e3 style, legal only.
+  const Region b = one.board;
+  EXPECT_EQ(Clobber::formatMove(b, Clobber::parseMove(b, "a2b2")), "a2b2");
+  EXPECT_THROW(Clobber::parseMove(b, "a2a1"), InputError);
+  EXPECT_THROW(Clobber::parseMove(b, "a2z2"), InputError);
+  EXPECT_THROW(Clobber::parseMove(b, "a2b"), InputError);
+}
+
+}  // namespace
+}  // namespace amazons
