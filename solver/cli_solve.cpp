@@ -50,6 +50,7 @@ int runSolve(const std::vector<std::string>& args) {
       ("time-limit", po::value<double>()->default_value(0), "seconds per position; 0 = none (then 'unknown', never a guess)")
       ("progress", po::value<std::string>()->default_value("auto"),
        "a status line on stderr during long analyses: auto (when stderr is a terminal), on, off");
+  visible.add(databaseOptions());
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
@@ -93,6 +94,7 @@ int runSolve(const std::vector<std::string>& args) {
     if (toMove) parsed.board.setSideToMove(*toMove);
     boards.push_back(parsed.board);
   }
+  const std::unique_ptr<ValueDb> database = openDatabase(vm, options);
   Solver solver(options);
   int status = 0;
   for (size_t i = 0; i < boards.size(); ++i) {

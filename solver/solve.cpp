@@ -17,6 +17,7 @@
 #include "solver/small_region.h"
 #include "solver/small_territory.h"
 #include "solver/territory.h"
+#include "solver/value_db.h"
 
 namespace amazons {
 
@@ -159,6 +160,25 @@ struct Solver::Impl {
     return value;
   }
 
+  // The database's value of a chamber of at most 64 squares' box, when it holds it.
+  std::optional<cgt::GameId> stored(const Board& board, const Chamber& chamber) const {
+    const std::optional<SmallRegion> small = options.database ? smallChamber(board, chamber) : std::nullopt;
+    if (!small) return std::nullopt;
+    return options.database->find(normalisedChamber(*small, small->black | small->white | small->empty));
+  }
+  // With SolveOptions::learn: the values found for the chambers of an analysis, into the
+  // database in one transaction (those it can key: a box of at most 64 squares, not dead).
+  void learn(const Board& board, const std::vector<ChamberReport>& chambers) {
+    std::vector<ValueDb::Entry> entries;
+    for (const ChamberReport& r : chambers) {
+      const std::optional<SmallRegion> small = smallChamber(board, r.chamber);
+      const ChamberClass kind = r.chamber.kind;
+      if (r.value && small && kind != ChamberClass::Dead && kind != ChamberClass::Closed)
+        entries.push_back({normalisedChamber(*small, small->black | small->white | small->empty), *r.value});
+    }
+    options.database->store(entries);
+  }
+
   // Stores an entry while the tables are within their memory; a full table only stops storing.
   template <typename Table, typename Value>
   void remember(Table& table, std::string key, const Value& value) {
@@ -251,6 +271,11 @@ struct Solver::Impl {
     if (piece.value) return *piece.value;
     const SmallRegion& key = piece.key;
     if (const std::optional<cgt::GameId> known = smallTable.find(key, piece.hash)) return *known;
+    if (options.database)
+      if (const std::optional<cgt::GameId> stored = options.database->find(key)) {
+        remember(smallTable, key, *stored, piece.hash);
+        return *stored;
+      }
     cgt::GameId value;
     if (piece.kind == ChamberClass::Contested) {
       expand(search, budget);
@@ -762,6 +787,7 @@ Analysis Solver::analyse(const Board& board) {
     if (s.options.canonicalNodes != 0)
       for (ChamberReport& r : a.chambers) {
         if (r.chamber.kind != ChamberClass::Contested || r.chamber.empty < kProbeEmpty) continue;
+        if ((r.value = s.stored(board, r.chamber))) continue;  // no probe for a value the database has
         s.setStage(Impl::ChamberValue, r.letter);
         r.value = s.simpleValue(board, r.chamber, kProbePositions, search);
         r.valueBySearch = r.value.has_value();
@@ -853,6 +879,7 @@ Analysis Solver::analyse(const Board& board) {
     a.blackToMove.hasMove = board.hasMove(Color::Black);
     a.whiteToMove.hasMove = board.hasMove(Color::White);
   }
+  if (s.options.learn) s.learn(board, a.chambers);
   s.setStage(Impl::Idle);
   a.nodes = nodes() - nodesBefore;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -15,6 +15,8 @@
 
 namespace amazons {
 
+class ValueDb;
+
 struct SolveOptions {
   size_t hashMegabytes = 512;         // the chamber-value and territory tables together
   double timeLimitSeconds = 0;        // 0: none; when reached the verdicts are unknown
@@ -34,6 +36,10 @@ struct SolveOptions {
   uint64_t totalNodes = 300;
   bool allWinningMoves = false;       // list every winning move, not only the first
   bool fillingLines = false;          // an optimal filling sequence for each territory
+  // A value database (value_db.h) consulted for every chamber not in the tables, or null;
+  // with `learn` each analysis ends by storing its chambers' values there (one transaction).
+  ValueDb* database = nullptr;
+  bool learn = false;
 };
 
 struct ChamberReport {
