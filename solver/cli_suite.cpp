@@ -76,7 +76,8 @@ std::optional<int> setUp(const std::string& command, const std::string& about, c
       ("hash", po::value<size_t>()->default_value(512), "table memory in MB (shared by all positions)")
       ("time-limit", po::value<double>()->default_value(0), "seconds per position (0: none); over it = unsolved")
       ("notation", po::value<std::string>()->default_value("cs61b"), "move text: cs61b or codingame");
-  for (const auto& option : databaseOptions().options()) visible.add(option);
+  const po::options_description database = databaseOptions();
+  for (const auto& option : database.options()) visible.add(option);
   for (const auto& option : extra.options()) visible.add(option);  // in the same list, no blank line
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>());
