@@ -115,6 +115,7 @@ int runBuild(const std::vector<std::string>& args) {
 
   const auto start = Clock::now();
   ValueDb db(c.path, ValueDb::Mode::Create);
+  db.beginBuild(limits);
   SolveOptions options = Recompute::options(c.vm["hash"].as<size_t>());
   options.database = &db;  // a resumed build reads the followers it stored
   Solver solver(options);
@@ -152,10 +153,8 @@ int runBuild(const std::vector<std::string>& args) {
     });
     commit();
   }
-  const std::string buildLine = "max-empty=" + std::to_string(limits.maxEmpty) + " max-amazons=" +
-                                std::to_string(limits.maxAmazons) + " box=" + box;
-  db.store({}, buildLine);
-  std::cout << "build        : " << buildLine << "\n"
+  db.finishBuild(limits);
+  std::cout << "build        : " << ValueDb::describe(limits) << "\n"
             << "regions      : " << regions << " (" << stored << " stored now, " << present << " there already)\n"
             << "stored now   : " << contested << " contested, " << territories << " one-colour (" << defective << " defective)\n"
             << "entries      : " << db.size() << "\n"

@@ -271,7 +271,7 @@ struct Solver::Impl {
     if (piece.value) return *piece.value;
     const SmallRegion& key = piece.key;
     if (const std::optional<cgt::GameId> known = smallTable.find(key, piece.hash)) return *known;
-    if (options.database)
+    if (options.database && options.database->covers(key))
       if (const std::optional<cgt::GameId> stored = options.database->find(key)) {
         remember(smallTable, key, *stored, piece.hash);
         return *stored;

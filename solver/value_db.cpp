@@ -5,7 +5,9 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <mutex>
 #include <stdexcept>
@@ -36,6 +38,7 @@ struct ValueDb::Impl {
   // ties a reader slot to the handle, not the thread): no allocation per lookup.
   mutable tbb::enumerable_thread_specific<MDB_txn*> readers{nullptr};
   std::mutex writing;
+  std::vector<RegionLimits> begun;  // read on opening
 
   ~Impl() {
     for (MDB_txn* txn : readers)
@@ -68,6 +71,19 @@ struct ValueDb::Impl {
   void put(MDB_txn* txn, MDB_dbi dbi, std::string_view key, std::string_view value) const {
     MDB_val k = view(key), v = view(value);
     check(mdb_put(txn, dbi, &k, &v, 0), "write");
+  }
+
+  template <typename Write>
+  void transaction(Write&& write);
+  // The header's lists of build limits, a line each.
+  std::vector<std::string> lines(MDB_txn* txn, const char* key) const {
+    const std::string text = get(txn, header, key).value_or("");
+    std::vector<std::string> out;
+    for (size_t at = 0, end; (end = text.find('\n', at)) != std::string::npos; at = end + 1) out.push_back(text.substr(at, end - at));
+    return out;
+  }
+  void appendLine(const char* key, const std::string& line) {
+    transaction([&](MDB_txn* txn) { put(txn, header, key, get(txn, header, key).value_or("") + line + "\n"); });
   }
 
   cgt::GameId decode(const SmallRegion& chamber, std::string_view bytes) const {
@@ -172,6 +188,12 @@ ValueDb::ValueDb(const std::string& path, Mode mode) : path_(path), impl_(std::m
     if (found != std::to_string(version))
       db.fail(std::string(field) + " version " + found + ", this build reads version " + std::to_string(version));
   }
+  for (const std::string& line : db.lines(txn, "begun")) {
+    RegionLimits l;
+    if (std::sscanf(line.c_str(), "max-empty=%d max-amazons=%d box=%dx%d", &l.maxEmpty, &l.maxAmazons, &l.boxWidth, &l.boxHeight) != 4)
+      db.fail("corrupt database: a build's limits read '" + line + "'");
+    db.begun.push_back(l);
+  }
   db.check(mdb_txn_commit(txn), "open");
   txn = nullptr;
 }
@@ -200,14 +222,26 @@ bool ValueDb::contains(const SmallRegion& chamber) const {
   return impl_->get(read.txn, impl_->values, packKey(chamber)).has_value();
 }
 
-size_t ValueDb::store(std::span<const Entry> entries, const std::string& buildLine) {
-  Impl& db = *impl_;
-  if (!db.writable) throw std::logic_error("value database opened read-only");
-  std::lock_guard lock(db.writing);
+// One write transaction around `write`, committed unless it throws.
+template <typename Write>
+void ValueDb::Impl::transaction(Write&& write) {
+  if (!writable) throw std::logic_error("value database opened read-only");
+  std::lock_guard lock(writing);
   MDB_txn* txn = nullptr;
-  db.check(mdb_txn_begin(db.env, nullptr, 0, &txn), "write");
-  size_t added = 0;
+  check(mdb_txn_begin(env, nullptr, 0, &txn), "write");
   try {
+    write(txn);
+  } catch (...) {
+    mdb_txn_abort(txn);
+    throw;
+  }
+  check(mdb_txn_commit(txn), "write");
+}
+
+size_t ValueDb::store(std::span<const Entry> entries) {
+  Impl& db = *impl_;
+  size_t added = 0;
+  db.transaction([&](MDB_txn* txn) {
     for (const Entry& e : entries) {
       const std::string key = packKey(e.chamber), value = db.encode(e.chamber, e.value);
       MDB_val k = view(key), v = view(value);
@@ -216,13 +250,26 @@ size_t ValueDb::store(std::span<const Entry> entries, const std::string& buildLi
       db.check(rc, "write");
       ++added;
     }
-    if (!buildLine.empty()) db.put(txn, db.header, "builds", db.get(txn, db.header, "builds").value_or("") + buildLine + "\n");
-  } catch (...) {
-    mdb_txn_abort(txn);
-    throw;
-  }
-  db.check(mdb_txn_commit(txn), "write");
+  });
   return added;
+}
+
+void ValueDb::beginBuild(const RegionLimits& limits) { impl_->appendLine("begun", describe(limits)); }
+void ValueDb::finishBuild(const RegionLimits& limits) { impl_->appendLine("builds", describe(limits)); }
+
+std::string ValueDb::describe(const RegionLimits& limits) {
+  return "max-empty=" + std::to_string(limits.maxEmpty) + " max-amazons=" + std::to_string(limits.maxAmazons) +
+         " box=" + std::to_string(limits.boxWidth) + "x" + std::to_string(limits.boxHeight);
+}
+
+bool ValueDb::covers(const SmallRegion& chamber) const {
+  const int empty = std::popcount(chamber.empty), amazons = std::popcount(chamber.black | chamber.white);
+  const auto narrow = static_cast<int>(std::min(chamber.width, chamber.height)), wide = static_cast<int>(std::max(chamber.width, chamber.height));
+  for (const RegionLimits& l : impl_->begun)
+    if (empty <= l.maxEmpty && amazons <= l.maxAmazons && narrow <= std::min(l.boxWidth, l.boxHeight) &&
+        wide <= std::max(l.boxWidth, l.boxHeight))
+      return true;
+  return false;
 }
 
 void ValueDb::forEach(const std::function<bool(const SmallRegion&, cgt::GameId)>& visit) const {
@@ -252,10 +299,7 @@ size_t ValueDb::size() const {
 
 std::vector<std::string> ValueDb::builds() const {
   const Impl::Read read(*impl_);
-  const std::string text = impl_->get(read.txn, impl_->header, "builds").value_or("");
-  std::vector<std::string> lines;
-  for (size_t at = 0, end; (end = text.find('\n', at)) != std::string::npos; at = end + 1) lines.push_back(text.substr(at, end - at));
-  return lines;
+  return impl_->lines(read.txn, "builds");
 }
 
 std::string ValueDb::packKey(const SmallRegion& chamber) {
