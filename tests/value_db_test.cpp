@@ -168,9 +168,8 @@ TEST(ValueDbCli, AnalysisWithTheDatabaseAndLearning) {
   EXPECT_EQ(runCli({"verify", suite, "--db", path}).status, 0);
 }
 
-TEST(ValueDbCli, ReadersRunWhileOneProcessWrites) {
-  const std::string path = freshPath("concurrent.db");
-  ASSERT_EQ(runCli({"db", "build", "--db", path, "--max-empty", "2", "--box", "4x4"}).status, 0);
+// A process building every chamber of 4x4 up to 5 empty squares (57,573; a few seconds) into `path`.
+pid_t startBuild(const std::string& path) {
   const pid_t writer = ::fork();
   if (writer == 0) {
     std::freopen("/dev/null", "w", stdout);
@@ -178,6 +177,13 @@ TEST(ValueDbCli, ReadersRunWhileOneProcessWrites) {
             static_cast<char*>(nullptr));
     ::_exit(127);
   }
+  return writer;
+}
+
+TEST(ValueDbCli, ReadersRunWhileOneProcessWrites) {
+  const std::string path = freshPath("concurrent.db");
+  ASSERT_EQ(runCli({"db", "build", "--db", path, "--max-empty", "2", "--box", "4x4"}).status, 0);
+  const pid_t writer = startBuild(path);
   // Readers in this process (one handle, several threads) and in others, while it writes.
   const ValueDb db(path, ValueDb::Mode::Read);
   const std::vector<ValueDb::Entry> known = [&] {
@@ -211,13 +217,7 @@ TEST(ValueDbCli, ReadersRunWhileOneProcessWrites) {
 
 TEST(ValueDbCli, KilledBuildKeepsItsCommittedBatchesAndResumes) {
   const std::string path = freshPath("killed.db");
-  const pid_t writer = ::fork();
-  if (writer == 0) {
-    std::freopen("/dev/null", "w", stdout);
-    ::execl(AMAZONS_CLI, AMAZONS_CLI, "db", "build", "--db", path.c_str(), "--max-empty", "5", "--box", "4x4", "--threads", "1",
-            static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
+  const pid_t writer = startBuild(path);
   std::this_thread::sleep_for(std::chrono::milliseconds(700));
   ::kill(writer, SIGKILL);
   int status = 0;
