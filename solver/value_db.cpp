@@ -39,6 +39,7 @@ struct ValueDb::Impl {
   mutable tbb::enumerable_thread_specific<MDB_txn*> readers{nullptr};
   std::mutex writing;
   std::vector<RegionLimits> begun;  // read on opening
+  bool learned = false;             // the same, or set by this process
 
   ~Impl() {
     for (MDB_txn* txn : readers)
@@ -188,6 +189,7 @@ ValueDb::ValueDb(const std::string& path, Mode mode) : path_(path), impl_(std::m
     if (found != std::to_string(version))
       db.fail(std::string(field) + " version " + found + ", this build reads version " + std::to_string(version));
   }
+  db.learned = db.get(txn, db.header, "learned").has_value();
   for (const std::string& line : db.lines(txn, "begun")) {
     RegionLimits l;
     if (std::sscanf(line.c_str(), "max-empty=%d max-amazons=%d box=%dx%d", &l.maxEmpty, &l.maxAmazons, &l.boxWidth, &l.boxHeight) != 4)
@@ -238,10 +240,11 @@ void ValueDb::Impl::transaction(Write&& write) {
   check(mdb_txn_commit(txn), "write");
 }
 
-size_t ValueDb::store(std::span<const Entry> entries) {
+size_t ValueDb::store(std::span<const Entry> entries, bool learned) {
   Impl& db = *impl_;
   size_t added = 0;
   db.transaction([&](MDB_txn* txn) {
+    if (learned) db.put(txn, db.header, "learned", "1");
     for (const Entry& e : entries) {
       const std::string key = packKey(e.chamber), value = db.encode(e.chamber, e.value);
       MDB_val k = view(key), v = view(value);
@@ -251,6 +254,7 @@ size_t ValueDb::store(std::span<const Entry> entries) {
       ++added;
     }
   });
+  db.learned = db.learned || learned;
   return added;
 }
 
@@ -263,6 +267,7 @@ std::string ValueDb::describe(const RegionLimits& limits) {
 }
 
 bool ValueDb::covers(const SmallRegion& chamber) const {
+  if (impl_->learned) return true;
   const int empty = std::popcount(chamber.empty), amazons = std::popcount(chamber.black | chamber.white);
   const auto narrow = static_cast<int>(std::min(chamber.width, chamber.height)), wide = static_cast<int>(std::max(chamber.width, chamber.height));
   for (const RegionLimits& l : impl_->begun)

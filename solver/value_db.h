@@ -66,15 +66,17 @@ class ValueDb {
     SmallRegion chamber;  // normalised
     cgt::GameId value;
   };
-  // Whether a build begun before this database was opened covers the chamber's size. Only
-  // then is a lookup worth its cost inside a search: on 10x10 endgames with a database of every
-  // chamber up to 6 empty squares and 2 amazons, four lookups in five were misses, each about
-  // as dear as a hit (the B-tree descent), and made the run 40% slower.
+  // Whether the database may hold the chamber: a build begun before it was opened covers its
+  // size, or values were learned (any chamber may then be there). Only then is a lookup worth
+  // its cost inside a search: on 10x10 endgames with a database of every chamber up to 6
+  // empty squares and 2 amazons, four lookups in five were misses, each about as dear as a hit
+  // (the B-tree descent), and made the run 40% slower.
   bool covers(const SmallRegion& chamber) const;
 
-  // Stores the entries (keys already present keep their value) in one transaction.
-  // Thread-safe: writers take turns. Returns how many were new.
-  size_t store(std::span<const Entry> entries);
+  // Stores the entries (keys already present keep their value) in one transaction, `learned`
+  // marking the database as holding chambers of any size. Thread-safe: writers take turns.
+  // Returns how many were new.
+  size_t store(std::span<const Entry> entries, bool learned = false);
   // The header's record of a build: begun before its first batch, finished after its last.
   void beginBuild(const RegionLimits& limits);
   void finishBuild(const RegionLimits& limits);

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <limits>
 #include <fstream>
 #include <random>
 #include <thread>
@@ -93,6 +94,31 @@ TEST(ValueDb, ValuesReadBackEqualValuesComputed) {
   }
   SmallRegion absent{.black = 1, .white = 2, .empty = 0xFFFC, .width = 4, .height = 4};
   EXPECT_FALSE(db.find(normalisedChamber(absent, 0xFFFF)).has_value());
+}
+
+// The solver takes what the database says, at the root and inside a search: a value planted
+// there (a wrong one, on purpose) changes the analysis.
+TEST(ValueDb, TheSolverReadsIt) {
+  const Board larger = parseOneLine("x.....|....#o", Color::Black);  // 9 empty squares
+  Board option = larger;
+  option.play({6, 7, 6});  // a2-b2(a2): 8 empty squares left, a chamber looked up
+  ASSERT_EQ(option.emptyCount(), 8);
+  const SmallRegion planted = keyOf(option, findChambers(option)[0]);
+  SolveOptions plain;
+  plain.canonicalNodes = std::numeric_limits<uint64_t>::max();
+  const cgt::GameId largerValue = Solver(plain).value(larger);
+  const std::string path = freshPath("planted.db");
+  ValueDb db(path, ValueDb::Mode::Create);
+  db.store(std::vector<ValueDb::Entry>{{planted, cgt::integer(20)}}, true);  // as learned: consulted for any size
+  SolveOptions reading = plain;
+  reading.database = &db;
+  const Analysis a = Solver(reading).analyse(option);
+  ASSERT_EQ(a.chambers.size(), 1u);
+  EXPECT_EQ(a.chambers[0].value, cgt::integer(20));
+  // Black's option of 20 in the larger chamber: its left stop rises from at most 9 to 20.
+  const cgt::GameId read = Solver(reading).value(larger);
+  EXPECT_NE(read, largerValue);
+  EXPECT_EQ(cgt::leftStop(read), cgt::Dyadic(20));
 }
 
 // Every region forEachRegion gives is normalised, met once, and the set is the brute force's.
@@ -291,7 +317,10 @@ TEST(ValueDbCli, BrokenFilesAreRefused) {
   const testing::CliResult r = runCli({"db", "verify", "--db", corrupt, "--sample", "0"});
   EXPECT_EQ(r.status, 2) << r.out << r.err;
   EXPECT_TRUE(has(r.err, "corrupt database")) << r.err;
-  const testing::CliResult analysis = runCli({testing::writeTemp("xo.txt", "x.o\n"), "--db", corrupt});
+  // The analysis reads its own chambers of 8 or more empty squares: one such, corrupt.
+  const Board eight = parseOneLine("x....|....o");
+  overwrite(corrupt, "values", ValueDb::packKey(keyOf(eight, findChambers(eight)[0])), std::string("\x01\x01\x07", 3));
+  const testing::CliResult analysis = runCli({testing::writeTemp("eight.txt", "x....|....o\n"), "--db", corrupt});
   EXPECT_EQ(analysis.status, 2) << analysis.out;
   EXPECT_TRUE(has(analysis.err, "corrupt database")) << analysis.err;
 }
