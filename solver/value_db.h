@@ -41,6 +41,8 @@ struct ValueDbError : InputError {
   ValueDbError(const std::string& path, const std::string& message) : InputError(message, 0, 0, path) {}
 };
 
+// One ValueDb per file in a process (LMDB's rule: a second handle on the same file in one
+// process breaks its locks); share it between threads instead.
 class ValueDb {
  public:
   enum class Mode {
