@@ -6,6 +6,7 @@
 //   cgt/thermograph.h  thermographs, mean, temperature (CGSuite conventions for numbers)
 //   cgt/sum.h          PartSum, SumSearch: who wins a sum of many values, without its canonical form
 //   cgt/notation.h     toString / parse in CGSuite notation, ParseError
+//   cgt/serial.h       serialise / deserialise: compact bytes of a canonical form (value database)
 //   cgt/hash.h         KeyHash (XXH3) for exact-key tables
 //   cgt/game.h         Side, the ShortGame concept
 //   cgt/evaluate.h     Evaluator<G>: memoised value of any ShortGame
@@ -17,5 +18,6 @@
 #include "cgt/game_table.h"
 #include "cgt/hash.h"
 #include "cgt/notation.h"
+#include "cgt/serial.h"
 #include "cgt/sum.h"
 #include "cgt/thermograph.h"

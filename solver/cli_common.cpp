@@ -91,4 +91,24 @@ std::optional<int> parseOptions(const std::string& command, const std::vector<st
   return std::nullopt;
 }
 
+boost::program_options::options_description databaseOptions() {
+  namespace po = boost::program_options;
+  po::options_description options;
+  options.add_options()
+      ("db", po::value<std::string>(), "a value database (amazons-solve db build): chamber values read from FILE")
+      ("db-learn", "also store the values each analysis finds in the --db database (one transaction a position)");
+  return options;
+}
+
+std::unique_ptr<ValueDb> openDatabase(const boost::program_options::variables_map& vm, SolveOptions& options) {
+  if (!vm.count("db")) {
+    if (vm.count("db-learn")) throw InputError("--db-learn needs --db FILE");
+    return nullptr;
+  }
+  options.learn = vm.count("db-learn") > 0;
+  auto db = std::make_unique<ValueDb>(vm["db"].as<std::string>(), options.learn ? ValueDb::Mode::Write : ValueDb::Mode::Read);
+  options.database = db.get();
+  return db;
+}
+
 }  // namespace amazons::cli

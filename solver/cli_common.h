@@ -4,6 +4,7 @@
 
 #include <condition_variable>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -11,6 +12,8 @@
 #include <vector>
 
 #include "solver/formats.h"
+#include "solver/solve.h"
+#include "solver/value_db.h"
 
 namespace amazons::cli {
 
@@ -56,5 +59,11 @@ std::optional<int> parseOptions(const std::string& command, const std::vector<st
                                 boost::program_options::variables_map& vm, std::string& usage,
                                 const boost::program_options::options_description& hidden = {},
                                 const boost::program_options::positional_options_description& positional = {});
+
+// --db FILE and --db-learn, for the commands that analyse positions.
+boost::program_options::options_description databaseOptions();
+// The database --db names, opened to read (and written with --db-learn), `options` pointed at
+// it; null without --db. Throws ValueDbError (exit status 2) when it cannot be used.
+std::unique_ptr<ValueDb> openDatabase(const boost::program_options::variables_map& vm, SolveOptions& options);
 
 }  // namespace amazons::cli

@@ -72,6 +72,7 @@ int runSolve(const std::vector<std::string>& args) {
        "a status line on stderr during long analyses: auto (when stderr is a terminal), on, off")
       ("svg", po::value<std::string>(), "also draw the analysis as an SVG picture in FILE ('-': stdout; several positions: FILE-1.svg, ...)")
       ("thermograph-chamber", new TwoValues, "A FILE.svg: also draw the thermograph of chamber A's value");
+  visible.add(databaseOptions());
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
@@ -125,6 +126,7 @@ int runSolve(const std::vector<std::string>& args) {
   const int picturesOnStdout = (vm.count("svg") && vm["svg"].as<std::string>() == "-") + (!thermograph.empty() && thermograph[1] == "-");
   if (picturesOnStdout > 1 || (picturesOnStdout && boards.size() > 1))
     throw InputError("a picture on stdout ('-') is for one picture of one position");
+  const std::unique_ptr<ValueDb> database = openDatabase(vm, options);
   Solver solver(options);
   int status = 0;
   for (size_t i = 0; i < boards.size(); ++i) {

@@ -1,6 +1,7 @@
 // The two commands over suite files (positions/README.md), sharing their options and one solver:
 //
 // amazons-solve suite FILE... [--threads N] [--hash MB] [--time-limit S] [--notation N] [--failures]
+//                     [--db FILE [--db-learn]]
 //
 // Solve every position of the suites and compare with the expected answers. Positions are
 // solved in parallel (one shared Solver); results are printed in input order:
@@ -18,7 +19,7 @@
 // A line marked '*' (known failure) that fails is counted apart; one that passes is an
 // unexpected pass. Exit status 1 when anything is wrong, unsolved or passes unexpectedly.
 //
-// amazons-solve verify FILE... [--threads N] [--hash MB] [--time-limit S] [--notation N]
+// amazons-solve verify FILE... [--threads N] [--hash MB] [--time-limit S] [--notation N] [--db FILE [--db-learn]]
 //
 // Check an engine's claims: each line is `position ; to-move ; move=M ; outcome=win|loss ;
 // margin=N` (any of the three; format in positions/README.md). A claim is wrong when
@@ -75,6 +76,8 @@ std::optional<int> setUp(const std::string& command, const std::string& about, c
       ("hash", po::value<size_t>()->default_value(512), "table memory in MB (shared by all positions)")
       ("time-limit", po::value<double>()->default_value(0), "seconds per position (0: none); over it = unsolved")
       ("notation", po::value<std::string>()->default_value("cs61b"), "move text: cs61b or codingame");
+  const po::options_description database = databaseOptions();
+  for (const auto& option : database.options()) visible.add(option);
   for (const auto& option : extra.options()) visible.add(option);  // in the same list, no blank line
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>());
@@ -98,17 +101,19 @@ std::optional<int> setUp(const std::string& command, const std::string& about, c
 
 // The batch's thread limit (for as long as it lives) and its one solver.
 struct BatchSolver {
-  explicit BatchSolver(const po::variables_map& vm) : solver(options(vm)) {
+  explicit BatchSolver(const po::variables_map& vm) : solver(options(vm, database)) {
     if (const int threads = vm["threads"].as<int>(); threads > 0)
       control.emplace(tbb::global_control::max_allowed_parallelism, threads);
   }
-  static SolveOptions options(const po::variables_map& vm) {
+  static SolveOptions options(const po::variables_map& vm, std::unique_ptr<ValueDb>& database) {
     SolveOptions o;
     o.hashMegabytes = vm["hash"].as<size_t>();
     o.timeLimitSeconds = vm["time-limit"].as<double>();
+    database = openDatabase(vm, o);
     return o;
   }
   std::optional<tbb::global_control> control;
+  std::unique_ptr<ValueDb> database;  // before the solver, which points at it
   Solver solver;
 };
 

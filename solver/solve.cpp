@@ -10,6 +10,7 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <mutex>
 #include <variant>
 
 #include "cgt/hash.h"
@@ -18,6 +19,7 @@
 #include "solver/small_region.h"
 #include "solver/small_territory.h"
 #include "solver/territory.h"
+#include "solver/value_db.h"
 
 namespace amazons {
 
@@ -48,6 +50,13 @@ constexpr double kProbeTimeShare = 0.25;
 constexpr uint64_t kSearchTry = 400;
 constexpr uint64_t kSearchTryCrowded = 20;
 constexpr int kCrowdedAmazons = 6;
+
+// Chambers of fewer empty squares are not looked up in a value database inside a search: a
+// lookup (an LMDB B-tree descent, ~7 us on these VMs, then the form decoded, ~2 us) costs more
+// than their forms from the tables. Measured on the medium and hard suites (user time, one
+// thread) with a database learned from them: every chamber looked up 1.85 s, from 6 empty
+// squares 1.33 s, from 8 1.27 s, only the root's chambers 1.20 s; no database 1.47 s.
+constexpr int kDbLookupEmpty = 8;
 
 // Contested regions with at least this many empty squares evaluate their options in parallel,
 // when their form has no budget (see formOf).
@@ -162,6 +171,32 @@ struct Solver::Impl {
     return value;
   }
 
+  // The database's value of a chamber of at most 64 squares' box, when it holds it.
+  std::optional<cgt::GameId> stored(const Board& board, const Chamber& chamber) const {
+    const std::optional<SmallRegion> small = options.database ? smallChamber(board, chamber) : std::nullopt;
+    if (!small) return std::nullopt;
+    return options.database->find(normalisedChamber(*small, small->black | small->white | small->empty));
+  }
+  // With SolveOptions::learn: the values found for the chambers of an analysis and for those
+  // of kDbLookupEmpty or more empty squares computed on the way, into the database in one
+  // transaction (those it can key: a box of at most 64 squares, not dead).
+  std::mutex learnedMutex;
+  std::vector<ValueDb::Entry> learned;  // computed since the last store (positions of a batch share it)
+  void learn(const Board& board, const std::vector<ChamberReport>& chambers) {
+    std::vector<ValueDb::Entry> entries;
+    {
+      const std::lock_guard lock(learnedMutex);
+      entries.swap(learned);
+    }
+    for (const ChamberReport& r : chambers) {
+      const std::optional<SmallRegion> small = smallChamber(board, r.chamber);
+      const ChamberClass kind = r.chamber.kind;
+      if (r.value && small && kind != ChamberClass::Dead && kind != ChamberClass::Closed)
+        entries.push_back({normalisedChamber(*small, small->black | small->white | small->empty), *r.value});
+    }
+    options.database->store(entries, true);
+  }
+
   // Stores an entry while the tables are within their memory; a full table only stops storing.
   template <typename Table, typename Value>
   void remember(Table& table, std::string key, const Value& value) {
@@ -254,6 +289,11 @@ struct Solver::Impl {
     if (piece.value) return *piece.value;
     const SmallRegion& key = piece.key;
     if (const std::optional<cgt::GameId> known = smallTable.find(key, piece.hash)) return *known;
+    if (options.database && std::popcount(key.empty) >= kDbLookupEmpty && options.database->covers(key))
+      if (const std::optional<cgt::GameId> stored = options.database->find(key)) {
+        remember(smallTable, key, *stored, piece.hash);
+        return *stored;
+      }
     cgt::GameId value;
     if (piece.kind == ChamberClass::Contested) {
       expand(search, budget);
@@ -276,6 +316,10 @@ struct Solver::Impl {
       value = cgt::integer(owner == Color::Black ? moves : -moves);
     }
     remember(smallTable, key, value, piece.hash);
+    if (options.learn && std::popcount(key.empty) >= kDbLookupEmpty) {  // the others are never looked up
+      const std::lock_guard lock(learnedMutex);
+      learned.push_back({key, value});
+    }
     return value;
   }
 
@@ -767,6 +811,7 @@ Analysis Solver::analyse(const Board& board) {
     if (s.options.canonicalNodes != 0)
       for (ChamberReport& r : a.chambers) {
         if (r.chamber.kind != ChamberClass::Contested || r.chamber.empty < kProbeEmpty) continue;
+        if ((r.value = s.stored(board, r.chamber))) continue;  // no probe for a value the database has
         s.setStage(Impl::ChamberValue, r.letter);
         r.value = s.simpleValue(board, r.chamber, kProbePositions, search, probeDeadline);
         r.valueBySearch = r.value.has_value();
@@ -858,6 +903,7 @@ Analysis Solver::analyse(const Board& board) {
     a.blackToMove.hasMove = board.hasMove(Color::Black);
     a.whiteToMove.hasMove = board.hasMove(Color::White);
   }
+  if (s.options.learn) s.learn(board, a.chambers);
   s.setStage(Impl::Idle);
   a.nodes = nodes() - nodesBefore;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -16,6 +16,8 @@
 
 namespace amazons {
 
+class ValueDb;
+
 struct SolveOptions {
   size_t hashMegabytes = 512;         // the chamber-value and territory tables together
   double timeLimitSeconds = 0;        // 0: none; when reached the verdicts are unknown
@@ -35,6 +37,12 @@ struct SolveOptions {
   uint64_t totalNodes = 300;
   bool allWinningMoves = false;       // list every winning move, not only the first
   bool fillingLines = false;          // an optimal filling sequence for each territory
+  // A value database (value_db.h), or null: consulted for the position's chambers and, inside
+  // searches, for chambers not in the tables of 8 or more empty squares (smaller ones are
+  // quicker to compute than to read); with `learn` each analysis ends by storing there, in
+  // one transaction, its chambers' values and those of the larger chambers it computed.
+  ValueDb* database = nullptr;
+  bool learn = false;
 };
 
 struct ChamberReport {

@@ -124,4 +124,68 @@ Board standardStart() {
       Color::White);
 }
 
+std::string naiveCanonicalText(const Board& region) {
+  int f0 = region.width(), f1 = -1, r0 = region.height(), r1 = -1;
+  for (int r = 0; r < region.height(); ++r)
+    for (int f = 0; f < region.width(); ++f)
+      if (region.at(f, r) != Cell::Arrow) f0 = std::min(f0, f), f1 = std::max(f1, f), r0 = std::min(r0, r), r1 = std::max(r1, r);
+  Board cropped(f1 - f0 + 1, r1 - r0 + 1);
+  for (int r = r0; r <= r1; ++r)
+    for (int f = f0; f <= f1; ++f) cropped.set(cropped.square(f - f0, r - r0), region.at(f, r));
+  std::string best;
+  for (const Board& image : symmetricImages(cropped)) {
+    std::string text = std::to_string(image.width()) + "x" + std::to_string(image.height()) + ":";
+    for (int sq = 0; sq < image.squares(); ++sq) text += static_cast<char>('0' + static_cast<int>(image.at(sq)));
+    if (best.empty() || text < best) best = text;
+  }
+  return best;
+}
+
+std::set<std::string> naiveRegions(int boxWidth, int boxHeight, int maxEmpty, int maxAmazons) {
+  std::set<std::string> out;
+  const int n = boxWidth * boxHeight;
+  Board box(boxWidth, boxHeight);
+  for (uint32_t subset = 1; subset < (uint32_t{1} << n); ++subset) {
+    std::vector<int> squares;
+    for (int sq = 0; sq < n; ++sq)
+      if (subset >> sq & 1) squares.push_back(sq);
+    if (static_cast<int>(squares.size()) > maxEmpty + maxAmazons) continue;
+    // 8-connected: a flood fill from the first square reaches all.
+    std::vector<bool> seen(n, false);
+    std::vector<int> todo{squares[0]};
+    seen[squares[0]] = true;
+    size_t reached = 0;
+    while (!todo.empty()) {
+      const int sq = todo.back();
+      todo.pop_back();
+      ++reached;
+      for (const auto& d : kDirections) {
+        const int f = box.fileOf(sq) + d[0], r = box.rankOf(sq) + d[1];
+        if (!box.onBoard(f, r) || !(subset >> box.square(f, r) & 1) || seen[box.square(f, r)]) continue;
+        seen[box.square(f, r)] = true;
+        todo.push_back(box.square(f, r));
+      }
+    }
+    if (reached != squares.size()) continue;
+    // Each square empty, Black or White (base 3).
+    uint64_t colourings = 1;
+    for (size_t i = 0; i < squares.size(); ++i) colourings *= 3;
+    for (uint64_t code = 0; code < colourings; ++code) {
+      Board region(boxWidth, boxHeight);
+      for (int sq = 0; sq < n; ++sq) region.set(sq, Cell::Arrow);
+      int amazons = 0;
+      uint64_t digits = code;
+      for (int sq : squares) {
+        const uint64_t digit = digits % 3;
+        digits /= 3;
+        region.set(sq, digit == 0 ? Cell::Empty : digit == 1 ? Cell::Black : Cell::White);
+        amazons += digit != 0;
+      }
+      const int empty = static_cast<int>(squares.size()) - amazons;
+      if (amazons >= 1 && amazons <= maxAmazons && empty >= 1 && empty <= maxEmpty) out.insert(naiveCanonicalText(region));
+    }
+  }
+  return out;
+}
+
 }  // namespace amazons::testing

@@ -2,6 +2,8 @@
 #pragma once
 #include <cstdint>
 #include <random>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "cgt/cgt.h"
@@ -32,5 +34,14 @@ Board randomBoard(std::mt19937_64& rng, int width, int height, int blacks, int w
 // The standard 10x10 start written out by hand (CS61B, KNOWN-RESULTS): White d1 g1 a4 j4,
 // Black a7 j7 d10 g10; White moves first.
 Board standardStart();
+
+// A region's text ("WxH:" then a digit per square, Cell codes) cropped to its non-arrow squares
+// and least over the 8 symmetric images: equal for regions that are images of each other.
+std::string naiveCanonicalText(const Board& region);
+
+// Every chamber a value database of these limits holds, as naiveCanonicalText: each subset of
+// the squares of a boxWidth x boxHeight board, 8-connected by a flood fill, with 1..maxAmazons
+// amazons of either colour on it and 1..maxEmpty empty squares, by brute force.
+std::set<std::string> naiveRegions(int boxWidth, int boxHeight, int maxEmpty, int maxAmazons);
 
 }  // namespace amazons::testing
