@@ -40,14 +40,15 @@ int runSolve(const std::vector<std::string>& args) {
       ("to-move", po::value<std::string>(), "override the side to move: black or white")
       ("chambers", "only split into chambers and list them")
       ("all-moves", "list every winning move")
-      ("line", "an optimal filling sequence for each territory")
-      ("threads", po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())), "worker threads")
-      ("hash", po::value<size_t>()->default_value(512), "table memory in MB")
-      ("canonical-nodes", po::value<uint64_t>()->default_value(SolveOptions{}.canonicalNodes),
-       "expansions allowed to a chamber's canonical form before deciding by search (0: no limit)")
-      ("total-nodes", po::value<uint64_t>()->default_value(SolveOptions{}.totalNodes),
-       "sums built anew allowed to the canonical form of the total; beyond it the total is written as the sum of the chamber values (0: no limit)")
-      ("time-limit", po::value<double>()->default_value(0), "seconds per position; 0 = none (then 'unknown', never a guess)")
+      ("line", "an optimal filling sequence for each territory");
+  addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "worker threads (0: all cores)");
+  addRanged<int64_t>(visible, "hash", 512, kHashRange, "table memory in MB");
+  addRanged<uint64_t>(visible, "canonical-nodes", SolveOptions{}.canonicalNodes, kNodesRange,
+                      "expansions allowed to a chamber's canonical form before deciding by search (0: no limit)");
+  addRanged<uint64_t>(visible, "total-nodes", SolveOptions{}.totalNodes, kNodesRange,
+                      "sums built anew allowed to the canonical form of the total; beyond it the total is written as the sum of the chamber values (0: no limit)");
+  addRanged<double>(visible, "time-limit", 0, kSecondsRange, "seconds per position; 0 = none (then 'unknown', never a guess)");
+  visible.add_options()
       ("progress", po::value<std::string>()->default_value("auto"),
        "a status line on stderr during long analyses: auto (when stderr is a terminal), on, off");
   po::options_description hidden;
@@ -72,16 +73,14 @@ int runSolve(const std::vector<std::string>& args) {
     else if (side == "white" || side == "w") toMove = Color::White;
     else throw InputError("--to-move must be black or white, not '" + side + "'");
   }
-  const unsigned threads = vm["threads"].as<unsigned>();
-  if (threads == 0) throw InputError("--threads must be at least 1");
-  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threadCount(vm));
 
   SolveOptions options;
-  options.hashMegabytes = vm["hash"].as<size_t>();
-  options.timeLimitSeconds = vm["time-limit"].as<double>();
-  options.canonicalNodes = vm["canonical-nodes"].as<uint64_t>();
+  options.hashMegabytes = ranged<int64_t>(vm, "hash");
+  options.timeLimitSeconds = ranged<double>(vm, "time-limit");
+  options.canonicalNodes = ranged<uint64_t>(vm, "canonical-nodes");
   if (options.canonicalNodes == 0) options.canonicalNodes = std::numeric_limits<uint64_t>::max();
-  options.totalNodes = vm["total-nodes"].as<uint64_t>();
+  options.totalNodes = ranged<uint64_t>(vm, "total-nodes");
   if (options.totalNodes == 0) options.totalNodes = std::numeric_limits<uint64_t>::max();
   options.allWinningMoves = vm.count("all-moves") > 0;
   options.fillingLines = report.fillingLines;

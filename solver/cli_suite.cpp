@@ -70,10 +70,11 @@ std::optional<int> setUp(const std::string& command, const std::string& about, c
                          const std::vector<std::string>& args, Batch& batch) {
   po::options_description visible("usage: amazons-solve " + command + " FILE... [options]\n" + about + "Options");
   visible.add_options()
-      ("help,h", "show this help")
-      ("threads", po::value<int>()->default_value(0), "worker threads (0: all cores)")
-      ("hash", po::value<size_t>()->default_value(512), "table memory in MB (shared by all positions)")
-      ("time-limit", po::value<double>()->default_value(0), "seconds per position (0: none); over it = unsolved")
+      ("help,h", "show this help");
+  addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "worker threads (0: all cores)");
+  addRanged<int64_t>(visible, "hash", 512, kHashRange, "table memory in MB (shared by all positions)");
+  addRanged<double>(visible, "time-limit", 0, kSecondsRange, "seconds per position (0: none); over it = unsolved");
+  visible.add_options()
       ("notation", po::value<std::string>()->default_value("cs61b"), "move text: cs61b or codingame");
   for (const auto& option : extra.options()) visible.add(option);  // in the same list, no blank line
   po::options_description hidden;
@@ -89,8 +90,6 @@ std::optional<int> setUp(const std::string& command, const std::string& about, c
   } catch (const InputError& e) {
     return usageError(command, e.what());
   }
-  if (vm["threads"].as<int>() < 0) return usageError(command, "--threads must not be negative");
-  if (vm["time-limit"].as<double>() < 0) return usageError(command, "--time-limit must not be negative");
   for (const std::string& file : vm["file"].as<std::vector<std::string>>())
     for (SuiteEntry& e : loadSuite(file)) batch.entries.emplace_back(file, std::move(e));
   return std::nullopt;
@@ -99,13 +98,12 @@ std::optional<int> setUp(const std::string& command, const std::string& about, c
 // The batch's thread limit (for as long as it lives) and its one solver.
 struct BatchSolver {
   explicit BatchSolver(const po::variables_map& vm) : solver(options(vm)) {
-    if (const int threads = vm["threads"].as<int>(); threads > 0)
-      control.emplace(tbb::global_control::max_allowed_parallelism, threads);
+    control.emplace(tbb::global_control::max_allowed_parallelism, threadCount(vm));
   }
   static SolveOptions options(const po::variables_map& vm) {
     SolveOptions o;
-    o.hashMegabytes = vm["hash"].as<size_t>();
-    o.timeLimitSeconds = vm["time-limit"].as<double>();
+    o.hashMegabytes = ranged<int64_t>(vm, "hash");
+    o.timeLimitSeconds = ranged<double>(vm, "time-limit");
     return o;
   }
   std::optional<tbb::global_control> control;
