@@ -560,6 +560,14 @@ GameId negate(GameId g) {
   Node& n = node(g);
   GameId cached = n.neg.load(std::memory_order_acquire);
   if (cached != kNone) return cached;
+  // A number's negative is built by number(), without recursion: negating an integer option by
+  // option went as deep as its size and overflowed the stack at -83848 (found by fuzz_cgt_value).
+  if (n.isNum) {
+    const GameId result = number(-n.num);
+    n.neg.store(result, std::memory_order_release);
+    node(result).neg.store(g, std::memory_order_release);
+    return result;
+  }
   std::vector<GameId> L, R;
   L.reserve(n.nR);
   R.reserve(n.nL);
