@@ -582,9 +582,16 @@ GameId negate(GameId g) {
 }
 
 namespace {
-// Set by sumWithin on its own thread: the sums it may still compute from scratch (cached ones
-// are free). Thrown out of add() only where no lock is held; every cached result is complete.
-thread_local int64_t* addAllowance = nullptr;
+// Set by sumWithin on its own thread: the sums it may still compute, and those it has computed
+// (each pair counted once). Under an allowance the process-wide cache is not read: what fits
+// must not depend on the sums earlier work happened to cache (the totals of a batch's lines
+// would depend on the lines before them), so every pair the sum needs is computed and counted.
+// Thrown out of add() only where no lock is held; every cached result is complete.
+struct AddAllowance {
+  int64_t left;
+  std::unordered_map<uint64_t, GameId> done;
+};
+thread_local AddAllowance* addAllowance = nullptr;
 struct AllowanceExceeded {};
 }  // namespace
 
@@ -597,8 +604,12 @@ GameId add(GameId a, GameId b) {
   if (na.isNum && nb.isNum) return number(na.num + nb.num);
   const uint64_t key = pairKey(a, b);
   uint32_t cached;
-  if (addCache().find(key, cached)) return cached;
-  if (addAllowance && (*addAllowance)-- <= 0) throw AllowanceExceeded{};
+  if (addAllowance) {
+    if (const auto it = addAllowance->done.find(key); it != addAllowance->done.end()) return it->second;
+    if (addAllowance->left-- <= 0) throw AllowanceExceeded{};
+  } else if (addCache().find(key, cached)) {
+    return cached;
+  }
   std::vector<GameId> L, R;
   if (na.isNum || nb.isNum) {  // number translation: x + G = {x + G^L | x + G^R}
     const GameId x = na.isNum ? a : b;
@@ -617,15 +628,20 @@ GameId add(GameId a, GameId b) {
   sortUnique(R);
   const GameId result = canonicalize(std::move(L), std::move(R));
   addCache().insert(key, result);
+  if (addAllowance) addAllowance->done.emplace(key, result);
   return result;
 }
 
 GameId subtract(GameId a, GameId b) { return add(a, negate(b)); }
 
 std::optional<GameId> sumWithin(std::span<const GameId> values, uint64_t allowance) {
-  int64_t left = static_cast<int64_t>(std::min<uint64_t>(allowance, std::numeric_limits<int64_t>::max()));
-  addAllowance = &left;
   GameId sum = zero();
+  if (allowance >= static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {  // no limit: nothing to count
+    for (GameId v : values) sum = add(sum, v);
+    return sum;
+  }
+  AddAllowance counted{static_cast<int64_t>(allowance), {}};
+  addAllowance = &counted;
   try {
     for (GameId v : values) sum = add(sum, v);
   } catch (const AllowanceExceeded&) {

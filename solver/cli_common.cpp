@@ -3,6 +3,10 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <csignal>
+#include <cerrno>
+
+#include <atomic>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -128,6 +132,42 @@ unsigned threadCount(const po::variables_map& vm) {
   const int64_t threads = ranged<int64_t>(vm, "threads");
   return threads > 0 ? static_cast<unsigned>(threads) : std::max(1u, std::thread::hardware_concurrency());
 }
+
+void writeWhole(const std::string& text) {
+  std::cout.flush();
+  sigset_t held, before;
+  sigemptyset(&held);
+  for (const int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&held, s);
+  pthread_sigmask(SIG_BLOCK, &held, &before);
+  for (size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(STDOUT_FILENO, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;  // a closed pipe: nothing more can be said there
+    done += static_cast<size_t>(n);
+  }
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+}
+
+namespace {
+// Lock-free, so safe in a signal handler and read by any worker thread.
+std::atomic<bool> interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+struct sigaction previousSigint;
+extern "C" void onSigint(int) {
+  interrupted.store(true);
+  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the run at once
+}
+}  // namespace
+
+InterruptFlag::InterruptFlag() {
+  interrupted.store(false);
+  struct sigaction action {};
+  action.sa_handler = onSigint;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, &previousSigint);
+}
+InterruptFlag::~InterruptFlag() { sigaction(SIGINT, &previousSigint, nullptr); }
+bool InterruptFlag::raised() const { return interrupted.load(std::memory_order_relaxed); }
 
 int usageError(const std::string& command, const std::string& message, const std::string& usage) {
   std::cerr << "amazons-solve" << (command.empty() ? "" : " ") << command << ": error: " << message << "\n";

@@ -46,6 +46,23 @@ class ProgressLine {
   std::thread thread_;
 };
 
+// Writes `text` to standard output whole (std::cout flushed first): one write() loop with
+// SIGINT, SIGTERM and SIGHUP held back until it is done, so that a run stopped by one of them
+// leaves every object and line it printed complete. Results go out through it.
+void writeWhole(const std::string& text);
+
+// Ctrl-C for a batch: from `InterruptFlag` on, the first SIGINT only sets the flag (the batch
+// stops starting positions, prints what it has and its summary); a second one ends the process
+// as usual. The handler before it comes back with the object.
+class InterruptFlag {
+ public:
+  InterruptFlag();
+  ~InterruptFlag();
+  InterruptFlag(const InterruptFlag&) = delete;
+  InterruptFlag& operator=(const InterruptFlag&) = delete;
+  bool raised() const;
+};
+
 // Print "amazons-solve COMMAND: error: MESSAGE" (COMMAND empty: the default command) and, when given, the usage text to standard
 // error; returns 2, the exit status for usage errors.
 int usageError(const std::string& command, const std::string& message, const std::string& usage = {});

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 #include <limits>
+#include <sstream>
 #include <thread>
 
 #include "solver/cli.h"
@@ -96,10 +97,12 @@ int runSolve(const std::vector<std::string>& args) {
   int status = 0;
   for (size_t i = 0; i < boards.size(); ++i) {
     const Board& board = boards[i];
+    std::ostringstream out;  // each position's report written whole (writeWhole)
     if (vm.count("chambers")) {
       const auto chambers = findChambers(board);
-      if (outputFormat == "json") printChambersJson(std::cout, board, chambers);
-      else printChamberTable(std::cout, board, chambers);
+      if (outputFormat == "json") printChambersJson(out, board, chambers);
+      else printChamberTable(out, board, chambers);
+      writeWhole(out.str());
       continue;
     }
     const std::string which = boards.size() > 1 ? "position " + std::to_string(i + 1) + "/" + std::to_string(boards.size()) + ": " : "";
@@ -118,8 +121,9 @@ int runSolve(const std::vector<std::string>& args) {
       result = solver.analyse(board);
     }
     const Analysis& analysis = *result;
-    if (outputFormat == "json") printAnalysisJson(std::cout, board, analysis, report);
-    else printAnalysis(std::cout, board, analysis, report);
+    if (outputFormat == "json") printAnalysisJson(out, board, analysis, report);
+    else printAnalysis(out, board, analysis, report);
+    writeWhole(out.str());
     if (analysis.blackToMove.verdict == Verdict::Unknown) status = 1;
   }
   return status;
