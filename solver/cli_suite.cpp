@@ -58,6 +58,7 @@
 #include "solver/notation.h"
 #include "solver/solve.h"
 #include "solver/suite.h"
+#include "solver/task_edges.h"
 
 namespace amazons::cli {
 namespace {
@@ -305,7 +306,10 @@ int runSuite(const std::vector<std::string>& args) {
   auto lastDraw = std::chrono::steady_clock::now();
   const auto start = std::chrono::steady_clock::now();
 
+  TaskEdges edges;
+  edges.beforeSpawn();
   tbb::parallel_for(size_t{0}, items.size(), [&](size_t i) {
+    edges.taskStart();
     Outcome r;
     if (interrupt.raised()) r.notRun = true;
     else r.allNodes = pool.run([&](Solver& solver) { r = check(solver, items[i], notation); });
@@ -331,7 +335,9 @@ int runSuite(const std::vector<std::string>& args) {
       std::cerr << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, ' ') << "] " << count << "/"
                 << items.size() << std::flush;
     }
+    edges.taskEnd();
   }, tbb::simple_partitioner());
+  edges.afterJoin();
   if (progress) std::cerr << "\r\033[K" << std::flush;
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -472,9 +478,14 @@ int runVerify(const std::vector<std::string>& args) {
   const auto& items = batch.entries;
   SolverPool pool(batch.vm);
   std::vector<ClaimResult> results(items.size());
+  TaskEdges edges;
+  edges.beforeSpawn();
   tbb::parallel_for(size_t{0}, items.size(), [&](size_t i) {
+    edges.taskStart();
     pool.run([&](Solver& solver) { results[i] = checkClaims(solver, items[i].first, items[i].second, batch.notation); });
+    edges.taskEnd();
   }, tbb::simple_partitioner());
+  edges.afterJoin();
 
   ClaimResult total;
   std::string text;

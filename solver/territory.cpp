@@ -16,6 +16,7 @@
 
 #include "cgt/hash.h"
 #include "solver/chambers.h"  // regionKey
+#include "solver/task_edges.h"
 
 namespace amazons {
 
@@ -409,15 +410,20 @@ struct TerritorySolver::Impl {
       // candidates here, or `best` would be stored as a bound it is not.
       tbb::task_group_context isolated(tbb::task_group_context::isolated);
       tbb::task_group tg(isolated);
+      TaskEdges edges;
+      edges.beforeSpawn();
       for (int w = 0; w < workers; ++w)
         tg.run([&] {
+          edges.taskStart();
           const Ctx inner{ctx.nodes, &stop};
           for (size_t i; !stop.load() && (i = next.fetch_add(1)) < cands.size();) {
             tryMove(cands[i], inner);
             if (found) stop = true;
           }
+          edges.taskEnd();
         });
       tg.wait();
+      edges.afterJoin();
     }
     if (found) {
       table.store(key, target, hi);
@@ -507,9 +513,14 @@ TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wan
     // Isolated: were an enclosing loop cancelled (a sibling gave up), a bound loop would skip
     // parts quietly and return too few moves.
     tbb::task_group_context isolated(tbb::task_group_context::isolated);
+    TaskEdges edges;
+    edges.beforeSpawn();
     tbb::parallel_for(tbb::blocked_range<size_t>(0, mine.size(), 1), [&](const tbb::blocked_range<size_t>& r) {
+      edges.taskStart();
       for (size_t i = r.begin(); i != r.end(); ++i) solvePart(i);
+      edges.taskEnd();
     }, isolated);
+    edges.afterJoin();
   }
   for (size_t i = 0; i < mine.size(); ++i) {
     result.moves += result.parts[i].moves;
