@@ -410,18 +410,22 @@ struct TerritorySolver::Impl {
       // candidates here, or `best` would be stored as a bound it is not.
       tbb::task_group_context isolated(tbb::task_group_context::isolated);
       tbb::task_group tg(isolated);
+      // The tasks are made first and started after beforeSpawn, so that the task objects, too,
+      // are written before the edge that TSan sees.
       TaskEdges edges;
-      edges.beforeSpawn();
+      std::vector<tbb::task_handle> tasks;
       for (int w = 0; w < workers; ++w)
-        tg.run([&] {
-          edges.taskStart();
+        tasks.push_back(tg.defer([&] {
+          TaskEdges::anyTaskStart();
           const Ctx inner{ctx.nodes, &stop};
           for (size_t i; !stop.load() && (i = next.fetch_add(1)) < cands.size();) {
             tryMove(cands[i], inner);
             if (found) stop = true;
           }
           edges.taskEnd();
-        });
+        }));
+      edges.beforeSpawn();
+      for (tbb::task_handle& task : tasks) tg.run(std::move(task));
       tg.wait();
       edges.afterJoin();
     }
