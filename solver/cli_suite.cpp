@@ -307,8 +307,7 @@ int runSuite(const std::vector<std::string>& args) {
   const auto start = std::chrono::steady_clock::now();
 
   TaskEdges edges;
-  edges.beforeSpawn();
-  tbb::parallel_for(size_t{0}, items.size(), [&](size_t i) {
+  const auto body = [&](size_t i) {
     edges.taskStart();
     Outcome r;
     if (interrupt.raised()) r.notRun = true;
@@ -336,7 +335,9 @@ int runSuite(const std::vector<std::string>& args) {
                 << items.size() << std::flush;
     }
     edges.taskEnd();
-  }, tbb::simple_partitioner());
+  };
+  edges.beforeSpawn();
+  tbb::parallel_for(size_t{0}, items.size(), body, tbb::simple_partitioner());
   edges.afterJoin();
   if (progress) std::cerr << "\r\033[K" << std::flush;
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -479,12 +480,13 @@ int runVerify(const std::vector<std::string>& args) {
   SolverPool pool(batch.vm);
   std::vector<ClaimResult> results(items.size());
   TaskEdges edges;
-  edges.beforeSpawn();
-  tbb::parallel_for(size_t{0}, items.size(), [&](size_t i) {
+  const auto body = [&](size_t i) {
     edges.taskStart();
     pool.run([&](Solver& solver) { results[i] = checkClaims(solver, items[i].first, items[i].second, batch.notation); });
     edges.taskEnd();
-  }, tbb::simple_partitioner());
+  };
+  edges.beforeSpawn();
+  tbb::parallel_for(size_t{0}, items.size(), body, tbb::simple_partitioner());
   edges.afterJoin();
 
   ClaimResult total;

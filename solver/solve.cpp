@@ -194,15 +194,13 @@ struct Solver::Impl {
         // of our own still cancels it and propagates.
         tbb::task_group_context isolated(tbb::task_group_context::isolated);
         TaskEdges edges;
-        edges.beforeSpawn();
-        tbb::parallel_for(
-            tbb::blocked_range<size_t>(0, moves.size()),
-            [&](const tbb::blocked_range<size_t>& r) {
-              edges.taskStart();
-              for (size_t i = r.begin(); i != r.end(); ++i) out[i] = valueOf(moves, i);
-              edges.taskEnd();
-            },
-            isolated);
+        const auto body = [&](const tbb::blocked_range<size_t>& r) {
+          edges.taskStart();
+          for (size_t i = r.begin(); i != r.end(); ++i) out[i] = valueOf(moves, i);
+          edges.taskEnd();
+        };
+        edges.beforeSpawn();  // after the body is made: the tasks read it first
+        tbb::parallel_for(tbb::blocked_range<size_t>(0, moves.size()), body, isolated);
         edges.afterJoin();
       } else {
         for (size_t i = 0; i < moves.size(); ++i) out[i] = valueOf(moves, i);
@@ -796,12 +794,13 @@ Analysis Solver::analyse(const Board& board) {
     // less than starting the thread pool in a fresh process (1-3 ms), which they then skip.
     if (first == kUnlimited && std::any_of(a.chambers.begin(), a.chambers.end(), [](const ChamberReport& r) { return r.chamber.empty >= kParallelEmpty; })) {
       TaskEdges edges;
-      edges.beforeSpawn();
-      tbb::parallel_for(size_t{0}, a.chambers.size(), [&](size_t i) {
+      const auto body = [&](size_t i) {
         edges.taskStart();
         rootValue(i);
         edges.taskEnd();
-      });
+      };
+      edges.beforeSpawn();
+      tbb::parallel_for(size_t{0}, a.chambers.size(), body);
       edges.afterJoin();
     } else
       for (size_t i = 0; i < a.chambers.size(); ++i) rootValue(i);

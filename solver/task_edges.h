@@ -14,7 +14,7 @@ namespace amazons {
 
 class TaskEdges {
  public:
-  void beforeSpawn() { release(); }  // the spawner, before the tasks start
+  void beforeSpawn() { release(); }  // the spawner, once the tasks' body is made, before they start
   void taskStart() { acquire(); }    // first thing in each task
   void taskEnd() { release(); }      // last thing in each task
   void afterJoin() { acquire(); }    // the spawner, once every task is over

@@ -518,12 +518,13 @@ TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wan
     // parts quietly and return too few moves.
     tbb::task_group_context isolated(tbb::task_group_context::isolated);
     TaskEdges edges;
-    edges.beforeSpawn();
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, mine.size(), 1), [&](const tbb::blocked_range<size_t>& r) {
+    const auto body = [&](const tbb::blocked_range<size_t>& r) {
       edges.taskStart();
       for (size_t i = r.begin(); i != r.end(); ++i) solvePart(i);
       edges.taskEnd();
-    }, isolated);
+    };
+    edges.beforeSpawn();
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, mine.size(), 1), body, isolated);
     edges.afterJoin();
   }
   for (size_t i = 0; i < mine.size(); ++i) {

@@ -181,10 +181,12 @@ int exitStatus(pid_t pid) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-// A suite far longer than the test waits: the hard endgames twenty times over.
+// A suite far longer than the test waits: the hard endgames twenty times over, after one line
+// that fails (its outcome turned round), so that even --failures prints a line early.
 std::string longSuite() {
-  std::string text;
   const std::vector<std::string> lines = suiteLines("endgames-hard.txt", 1);
+  const std::vector<std::string> first = fields(lines[0]);  // position ; side ; win|loss (the class left out)
+  std::string text = first[0] + " ; " + first[1] + " ; " + (first[2] == "win" ? "loss" : "win") + "\n";
   for (int copy = 0; copy < 20; ++copy)
     for (const std::string& l : lines) text += l + "\n";
   return writeTemp("long.txt", text);
@@ -197,8 +199,7 @@ TEST(Batch, SuiteInterruptedPrintsItsSummary) {
     std::vector<std::string> args{"suite", suite, "--threads", "2"};
     if (failuresOnly) args.push_back("--failures");
     const pid_t pid = spawnCli(args, out);
-    if (failuresOnly) std::this_thread::sleep_for(std::chrono::milliseconds(500));  // prints nothing while it passes
-    else awaitLines(out, 3);
+    awaitLines(out, failuresOnly ? 1 : 3);
     kill(pid, SIGINT);
     EXPECT_EQ(exitStatus(pid), 130);
     const std::string text = slurp(out);
@@ -208,10 +209,14 @@ TEST(Batch, SuiteInterruptedPrintsItsSummary) {
     ASSERT_NE(at, std::string::npos) << text;
     EXPECT_GT(std::stoul(text.substr(at + 19)), 1000u);  // the Ctrl-C came early in 5,000 lines
     const std::vector<std::string> lines = splitLines(text.substr(0, text.find("\nSummary\n")));
-    if (failuresOnly) {
-      EXPECT_TRUE(lines.empty()) << text;
+    ASSERT_FALSE(lines.empty());
+    EXPECT_TRUE(has(lines[0], "FAIL (wrong outcome")) << lines[0];
+    for (const std::string& l : lines) {
+      EXPECT_TRUE(has(l, " ; nodes=") && has(l, " ; us=")) << l;  // whole lines
+      if (failuresOnly) {
+        EXPECT_TRUE(has(l, "FAIL")) << l;
+      }
     }
-    for (const std::string& l : lines) EXPECT_TRUE(has(l, " ; nodes=") && has(l, " ; us=")) << l;  // whole lines
   }
 }
 
@@ -225,7 +230,7 @@ TEST(Batch, StoppedJsonRunLeavesOnlyWholeObjects) {
     args.push_back(writeTemp(name, fields(lines[i % lines.size()])[0] + "\n"));
   }
   for (const int signal : {SIGTERM, SIGINT}) {
-    const std::string out = tempPath("json.out");
+    const std::string out = tempPath(std::to_string(signal) + ".json");  // a file of its own: no old lines to wait on
     const pid_t pid = spawnCli(args, out);
     awaitLines(out, 2);
     kill(pid, signal);
