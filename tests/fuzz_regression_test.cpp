@@ -6,6 +6,7 @@
 
 #include "cgt/cgt.h"
 #include "cgt/notation.h"
+#include "solver/formats.h"
 
 namespace amazons {
 namespace {
@@ -19,6 +20,19 @@ TEST(FuzzRegression, NegatingALargeIntegerDoesNotRecurse) {
   // The input as found: the NUL after "+ 1" is a parse error, not a crash.
   const std::string found("1-83849 + 1\0\0\0\xd1 + 1", 19);
   EXPECT_THROW(cgt::parse(found), cgt::ParseError);
+}
+
+// fuzz_analyse: "white\n#" (a 1x1 board, one arrow) was written back in the one-line format as
+// "#", a comment line, which then read as no position at all. The written text must read back
+// to the same board in every format.
+TEST(FuzzRegression, OneArrowBoardWrittenAndReadBack) {
+  const Board board = parsePosition("white\n#").board;
+  ASSERT_EQ(board.width(), 1);
+  ASSERT_EQ(board.at(0), Cell::Arrow);
+  for (const Format f : {Format::Grid, Format::CodinGame, Format::Dump, Format::OneLine}) {
+    const Board again = parsePosition(writePosition(board, f), f).board;
+    EXPECT_TRUE(again == board && again.sideToMove() == board.sideToMove()) << formatName(f);
+  }
 }
 
 }  // namespace
