@@ -34,6 +34,7 @@
 //             not applicable and only counted
 // One line per wrong claim (with the exact answer beside it), then a summary. Exit 1 when a
 // claim is wrong or could not be checked (time limit).
+#include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -307,8 +308,11 @@ int runSuite(const std::vector<std::string>& args) {
   const auto start = std::chrono::steady_clock::now();
 
   TaskEdges edges;
-  const auto body = [&](size_t i) {
+  // The range form (one position a range): the index form wraps the body in an object made
+  // after beforeSpawn.
+  const auto body = [&](const tbb::blocked_range<size_t>& range) {
     edges.taskStart();
+    const size_t i = range.begin();
     Outcome r;
     if (interrupt.raised()) r.notRun = true;
     else r.allNodes = pool.run([&](Solver& solver) { r = check(solver, items[i], notation); });
@@ -337,7 +341,7 @@ int runSuite(const std::vector<std::string>& args) {
     edges.taskEnd();
   };
   edges.beforeSpawn();
-  tbb::parallel_for(size_t{0}, items.size(), body, tbb::simple_partitioner());
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, items.size(), 1), body, tbb::simple_partitioner());
   edges.afterJoin();
   if (progress) std::cerr << "\r\033[K" << std::flush;
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -480,13 +484,14 @@ int runVerify(const std::vector<std::string>& args) {
   SolverPool pool(batch.vm);
   std::vector<ClaimResult> results(items.size());
   TaskEdges edges;
-  const auto body = [&](size_t i) {
+  const auto body = [&](const tbb::blocked_range<size_t>& range) {  // the range form: see runSuite
     edges.taskStart();
+    const size_t i = range.begin();
     pool.run([&](Solver& solver) { results[i] = checkClaims(solver, items[i].first, items[i].second, batch.notation); });
     edges.taskEnd();
   };
   edges.beforeSpawn();
-  tbb::parallel_for(size_t{0}, items.size(), body, tbb::simple_partitioner());
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, items.size(), 1), body, tbb::simple_partitioner());
   edges.afterJoin();
 
   ClaimResult total;

@@ -794,13 +794,14 @@ Analysis Solver::analyse(const Board& board) {
     // less than starting the thread pool in a fresh process (1-3 ms), which they then skip.
     if (first == kUnlimited && std::any_of(a.chambers.begin(), a.chambers.end(), [](const ChamberReport& r) { return r.chamber.empty >= kParallelEmpty; })) {
       TaskEdges edges;
-      const auto body = [&](size_t i) {
+      // The range form: the index form wraps the body in an object made after beforeSpawn.
+      const auto body = [&](const tbb::blocked_range<size_t>& range) {
         edges.taskStart();
-        rootValue(i);
+        for (size_t i = range.begin(); i != range.end(); ++i) rootValue(i);
         edges.taskEnd();
       };
       edges.beforeSpawn();
-      tbb::parallel_for(size_t{0}, a.chambers.size(), body);
+      tbb::parallel_for(tbb::blocked_range<size_t>(0, a.chambers.size()), body);
       edges.afterJoin();
     } else
       for (size_t i = 0; i < a.chambers.size(); ++i) rootValue(i);
