@@ -560,6 +560,14 @@ GameId negate(GameId g) {
   Node& n = node(g);
   GameId cached = n.neg.load(std::memory_order_acquire);
   if (cached != kNone) return cached;
+  // A number's negative is built by number(), without recursion: negating an integer option by
+  // option went as deep as its size and overflowed the stack at -83848 (found by fuzz_cgt_value).
+  if (n.isNum) {
+    const GameId result = number(-n.num);
+    n.neg.store(result, std::memory_order_release);
+    node(result).neg.store(g, std::memory_order_release);
+    return result;
+  }
   std::vector<GameId> L, R;
   L.reserve(n.nR);
   R.reserve(n.nL);
@@ -574,17 +582,19 @@ GameId negate(GameId g) {
 }
 
 namespace {
-// Set by sumWithin on its own thread: the sums it may still compute from scratch (cached ones
-// are free) and its deadline, read every 256 of them. Thrown out of add() only where no lock
-// is held; every cached result is complete.
+// Set by sumWithin on its own thread: its deadline, read every 256 sums computed, and under an
+// allowance the sums it may still compute and those it has computed (each pair counted once).
+// Under an allowance the process-wide cache is not read: what fits must not depend on the sums
+// earlier work happened to cache (the totals of a batch's lines would depend on the lines
+// before them), so every pair the sum needs is computed and counted. Thrown out of add() only
+// where no lock is held; every cached result is complete.
 struct AddLimit {
+  bool counting;  // under an allowance
   int64_t left;
+  std::unordered_map<uint64_t, GameId> done;
   std::chrono::steady_clock::time_point deadline;
   uint32_t sinceClock = 0;
-  bool exceeded() {
-    if (left-- <= 0) return true;
-    return (++sinceClock & 255) == 0 && std::chrono::steady_clock::now() > deadline;
-  }
+  bool clockPassed() { return (++sinceClock & 255) == 0 && std::chrono::steady_clock::now() > deadline; }
 };
 thread_local AddLimit* addLimit = nullptr;
 struct AllowanceExceeded {};
@@ -599,8 +609,14 @@ GameId add(GameId a, GameId b) {
   if (na.isNum && nb.isNum) return number(na.num + nb.num);
   const uint64_t key = pairKey(a, b);
   uint32_t cached;
-  if (addCache().find(key, cached)) return cached;
-  if (addLimit && addLimit->exceeded()) throw AllowanceExceeded{};
+  if (addLimit && addLimit->counting) {
+    if (const auto it = addLimit->done.find(key); it != addLimit->done.end()) return it->second;
+    if (addLimit->left-- <= 0 || addLimit->clockPassed()) throw AllowanceExceeded{};
+  } else if (addCache().find(key, cached)) {
+    return cached;
+  } else if (addLimit && addLimit->clockPassed()) {
+    throw AllowanceExceeded{};
+  }
   std::vector<GameId> L, R;
   if (na.isNum || nb.isNum) {  // number translation: x + G = {x + G^L | x + G^R}
     const GameId x = na.isNum ? a : b;
@@ -619,6 +635,7 @@ GameId add(GameId a, GameId b) {
   sortUnique(R);
   const GameId result = canonicalize(std::move(L), std::move(R));
   addCache().insert(key, result);
+  if (addLimit && addLimit->counting) addLimit->done.emplace(key, result);
   return result;
 }
 
@@ -626,9 +643,14 @@ GameId subtract(GameId a, GameId b) { return add(a, negate(b)); }
 
 std::optional<GameId> sumWithin(std::span<const GameId> values, uint64_t allowance,
                                 std::chrono::steady_clock::time_point deadline) {
-  AddLimit limit{static_cast<int64_t>(std::min<uint64_t>(allowance, std::numeric_limits<int64_t>::max())), deadline};
-  addLimit = &limit;
   GameId sum = zero();
+  const bool counting = allowance < static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+  if (!counting && deadline == std::chrono::steady_clock::time_point::max()) {  // no limit: nothing to count
+    for (GameId v : values) sum = add(sum, v);
+    return sum;
+  }
+  AddLimit limit{counting, static_cast<int64_t>(std::min<uint64_t>(allowance, std::numeric_limits<int64_t>::max())), {}, deadline};
+  addLimit = &limit;
   try {
     for (GameId v : values) sum = add(sum, v);
   } catch (const AllowanceExceeded&) {

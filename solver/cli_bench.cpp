@@ -51,14 +51,14 @@ int runBench(const std::vector<std::string>& args) {
       "the search's signature, recorded in bench/signature.txt.\n"
       "Options");
   visible.add_options()
-      ("help,h", "show this help")
-      ("hash", po::value<size_t>()->default_value(128), "table memory in MB (the signature is for 128)");
+      ("help,h", "show this help");
+  addRanged<int64_t>(visible, "hash", 128, kHashRange, "table memory in MB (the signature is for 128)");
   po::variables_map vm;
   std::string usage;
   if (const auto done = parseOptions("bench", args, visible, vm, usage)) return *done;
   tbb::global_control control(tbb::global_control::max_allowed_parallelism, 1);
   SolveOptions options;
-  options.hashMegabytes = vm["hash"].as<size_t>();
+  options.hashMegabytes = ranged<int64_t>(vm, "hash");
   Solver solver(options);
   const auto start = std::chrono::steady_clock::now();
   uint64_t total = 0;

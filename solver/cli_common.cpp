@@ -3,7 +3,14 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <csignal>
+#include <cerrno>
+
+#include <atomic>
+#include <charconv>
 #include <chrono>
+#include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
 
@@ -60,6 +67,107 @@ ProgressLine::~ProgressLine() {
   thread_.join();
   if (drawn_) std::cerr << "\r\033[K" << std::flush;
 }
+
+namespace {
+
+namespace po = boost::program_options;
+
+template <typename T>
+std::string numberText(T x) {
+  if constexpr (std::is_floating_point_v<T>) {
+    std::ostringstream text;
+    text << x;
+    return text.str();
+  } else {
+    return std::to_string(x);
+  }
+}
+
+template <typename T>
+std::string rangeText(Range<T> range) {
+  if (range.max == std::numeric_limits<T>::max()) return numberText(range.min) + " or more";
+  return numberText(range.min) + ".." + numberText(range.max);
+}
+
+}  // namespace
+
+template <typename T>
+void validate(boost::any& out, const std::vector<std::string>& texts, Checked<T>*, int) {
+  po::validators::check_first_occurrence(out);
+  const std::string& text = po::validators::get_single_string(texts);
+  T value{};
+  bool ok = !text.empty();
+  if constexpr (std::is_floating_point_v<T>) {
+    char* end = nullptr;
+    value = static_cast<T>(std::strtod(text.c_str(), &end));
+    ok = ok && end == text.c_str() + text.size() && std::isfinite(value);
+  } else {
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    ok = ok && error == std::errc() && end == text.data() + text.size();
+  }
+  if (!ok) throw po::invalid_option_value(text);
+  out = Checked<T>{value};
+}
+
+template <typename T>
+void addRanged(po::options_description& options, const char* name, T fallback, Range<T> range, const std::string& about) {
+  const std::string option = name;
+  auto* semantic = po::value<Checked<T>>()->default_value(Checked<T>{fallback}, numberText(fallback));
+  semantic->notifier([option, range](const Checked<T>& c) {
+    if (!(c.value >= range.min && c.value <= range.max))
+      throw po::error("--" + option + " must be in " + rangeText(range) + ", not " + numberText(c.value));
+  });
+  const std::string description = about + " [" + rangeText(range) + "]";
+  options.add_options()(name, semantic, description.c_str());  // the text is copied
+}
+
+template void validate<int64_t>(boost::any&, const std::vector<std::string>&, Checked<int64_t>*, int);
+template void validate<uint64_t>(boost::any&, const std::vector<std::string>&, Checked<uint64_t>*, int);
+template void validate<double>(boost::any&, const std::vector<std::string>&, Checked<double>*, int);
+template void addRanged<int64_t>(po::options_description&, const char*, int64_t, Range<int64_t>, const std::string&);
+template void addRanged<uint64_t>(po::options_description&, const char*, uint64_t, Range<uint64_t>, const std::string&);
+template void addRanged<double>(po::options_description&, const char*, double, Range<double>, const std::string&);
+
+unsigned threadCount(const po::variables_map& vm) {
+  const int64_t threads = ranged<int64_t>(vm, "threads");
+  return threads > 0 ? static_cast<unsigned>(threads) : std::max(1u, std::thread::hardware_concurrency());
+}
+
+void writeWhole(const std::string& text) {
+  std::cout.flush();
+  sigset_t held, before;
+  sigemptyset(&held);
+  for (const int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&held, s);
+  pthread_sigmask(SIG_BLOCK, &held, &before);
+  for (size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(STDOUT_FILENO, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;  // a closed pipe: nothing more can be said there
+    done += static_cast<size_t>(n);
+  }
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+}
+
+namespace {
+// Lock-free, so safe in a signal handler and read by any worker thread.
+std::atomic<bool> interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+struct sigaction previousSigint;
+extern "C" void onSigint(int) {
+  interrupted.store(true);
+  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the run at once
+}
+}  // namespace
+
+InterruptFlag::InterruptFlag() {
+  interrupted.store(false);
+  struct sigaction action {};
+  action.sa_handler = onSigint;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, &previousSigint);
+}
+InterruptFlag::~InterruptFlag() { sigaction(SIGINT, &previousSigint, nullptr); }
+bool InterruptFlag::raised() const { return interrupted.load(std::memory_order_relaxed); }
 
 int usageError(const std::string& command, const std::string& message, const std::string& usage) {
   std::cerr << "amazons-solve" << (command.empty() ? "" : " ") << command << ": error: " << message << "\n";

@@ -42,16 +42,19 @@ int runGenerate(const std::vector<std::string>& args) {
   visible.add_options()
       ("help,h", "show this help")
       ("board", po::value<std::string>(), "board size WxH, e.g. 8x8")
-      ("count", po::value<int>()->default_value(10), "positions to print")
-      ("seed", po::value<uint64_t>()->default_value(1), "random seed (the output is a function of all options)")
-      ("max-chamber", po::value<int>()->default_value(8), "stop once every chamber has at most E empty squares")
-      ("max-empty", po::value<int>()->default_value(0), "and the live chambers at most T empty squares in all (0: any)")
       ("greedy", "prefer moves keeping the mover's mobility ahead (best of a random sample)")
-      ("amazons", po::value<int>()->default_value(0), "amazons a side for random starts (0: 4 on 8x8 and up, else 2)")
       ("whole-game", "print every position of each game, first move to last (--count games; no stopping rule)")
-      ("label", "label each position with the whole-board oracle; drop those it cannot finish")
-      ("oracle-nodes", po::value<uint64_t>()->default_value(2000000), "oracle node limit per side to move")
-      ("threads", po::value<int>()->default_value(0), "labelling threads (0: all cores)");
+      ("label", "label each position with the whole-board oracle; drop those it cannot finish");
+  // A board has at most 256 squares: no chamber, no total and no side's amazons go past it.
+  constexpr Range<int64_t> kSquares{0, 256};
+  // 10 million: the attempts (50 a position) still count in an int.
+  addRanged<int64_t>(visible, "count", 10, {0, 10000000}, "positions to print");
+  addRanged<uint64_t>(visible, "seed", 1, kNodesRange, "random seed (the output is a function of all options)");
+  addRanged<int64_t>(visible, "max-chamber", 8, kSquares, "stop once every chamber has at most E empty squares");
+  addRanged<int64_t>(visible, "max-empty", 0, kSquares, "and the live chambers at most T empty squares in all (0: any)");
+  addRanged<int64_t>(visible, "amazons", 0, kSquares, "amazons a side for random starts (0: 4 on 8x8 and up, else 2)");
+  addRanged<uint64_t>(visible, "oracle-nodes", 2000000, kNodesRange, "oracle node limit per side to move (0: none)");
+  addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "labelling threads (0: all cores)");
   po::variables_map vm;
   std::string usage;
   if (const auto done = parseOptions("generate", args, visible, vm, usage)) return *done;
@@ -59,20 +62,17 @@ int runGenerate(const std::vector<std::string>& args) {
   if (!vm.count("board")) return usageError("generate", "missing --board WxH", usage);
   if (!parseSize(vm["board"].as<std::string>(), width, height))
     return usageError("generate", "--board must be WxH with sides 1..16, got '" + vm["board"].as<std::string>() + "'");
-  const int count = vm["count"].as<int>();
-  if (count < 0) return usageError("generate", "--count must not be negative");
+  const int64_t count = ranged<int64_t>(vm, "count");
   EndgameOptions options;
-  options.maxChamberEmpty = vm["max-chamber"].as<int>();
-  options.maxTotalEmpty = vm["max-empty"].as<int>();
+  options.maxChamberEmpty = static_cast<int>(ranged<int64_t>(vm, "max-chamber"));
+  options.maxTotalEmpty = static_cast<int>(ranged<int64_t>(vm, "max-empty"));
   options.greedy = vm.count("greedy") > 0;
-  options.perSide = vm["amazons"].as<int>();
+  options.perSide = static_cast<int>(ranged<int64_t>(vm, "amazons"));
   const bool label = vm.count("label") > 0;
-  const uint64_t nodeLimit = vm["oracle-nodes"].as<uint64_t>();
-  const int threads = vm["threads"].as<int>();
-  std::optional<tbb::global_control> control;
-  if (threads > 0) control.emplace(tbb::global_control::max_allowed_parallelism, threads);
+  const uint64_t nodeLimit = ranged<uint64_t>(vm, "oracle-nodes");
+  tbb::global_control control(tbb::global_control::max_allowed_parallelism, threadCount(vm));
 
-  std::mt19937_64 rng(vm["seed"].as<uint64_t>());
+  std::mt19937_64 rng(ranged<uint64_t>(vm, "seed"));
   {
     std::mt19937_64 probe(0);
     try {
@@ -94,7 +94,7 @@ int runGenerate(const std::vector<std::string>& args) {
   }
   std::set<std::string> seen;
   int printed = 0, games = 0, ended = 0, duplicates = 0, unlabelled = 0;
-  const int maxGames = 50 * count + 100;
+  const int maxGames = static_cast<int>(50 * count + 100);
   while (printed < count && games < maxGames) {
     // A batch of fresh positions, drawn in order, then labelled in parallel.
     std::vector<Board> batch;

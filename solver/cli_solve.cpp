@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <iostream>
 #include <limits>
+#include <sstream>
 #include <thread>
 
 #include "solver/board_svg.h"
@@ -60,14 +61,15 @@ int runSolve(const std::vector<std::string>& args) {
       ("to-move", po::value<std::string>(), "override the side to move: black or white")
       ("chambers", "only split into chambers and list them")
       ("all-moves", "list every winning move")
-      ("line", "an optimal filling sequence for each territory")
-      ("threads", po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())), "worker threads")
-      ("hash", po::value<size_t>()->default_value(512), "table memory in MB")
-      ("canonical-nodes", po::value<uint64_t>()->default_value(SolveOptions{}.canonicalNodes),
-       "expansions allowed to a chamber's canonical form before deciding by search (0: no limit)")
-      ("total-nodes", po::value<uint64_t>()->default_value(SolveOptions{}.totalNodes),
-       "sums built anew allowed to the canonical form of the total; beyond it the total is written as the sum of the chamber values (0: no limit)")
-      ("time-limit", po::value<double>()->default_value(0), "seconds per position; 0 = none (then 'unknown', never a guess)")
+      ("line", "an optimal filling sequence for each territory");
+  addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "worker threads (0: all cores)");
+  addRanged<int64_t>(visible, "hash", 512, kHashRange, "table memory in MB");
+  addRanged<uint64_t>(visible, "canonical-nodes", SolveOptions{}.canonicalNodes, kNodesRange,
+                      "expansions allowed to a chamber's canonical form before deciding by search (0: no limit)");
+  addRanged<uint64_t>(visible, "total-nodes", SolveOptions{}.totalNodes, kNodesRange,
+                      "sums built anew allowed to the canonical form of the total; beyond it the total is written as the sum of the chamber values (0: no limit)");
+  addRanged<double>(visible, "time-limit", 0, kSecondsRange, "seconds per position; 0 = none (then 'unknown', never a guess)");
+  visible.add_options()
       ("progress", po::value<std::string>()->default_value("auto"),
        "a status line on stderr during long analyses: auto (when stderr is a terminal), on, off")
       ("svg", po::value<std::string>(), "also draw the analysis as an SVG picture in FILE ('-': stdout; several positions: FILE-1.svg, ...)")
@@ -95,16 +97,14 @@ int runSolve(const std::vector<std::string>& args) {
     else if (side == "white" || side == "w") toMove = Color::White;
     else throw InputError("--to-move must be black or white, not '" + side + "'");
   }
-  const unsigned threads = vm["threads"].as<unsigned>();
-  if (threads == 0) throw InputError("--threads must be at least 1");
-  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threadCount(vm));
 
   SolveOptions options;
-  options.hashMegabytes = vm["hash"].as<size_t>();
-  options.timeLimitSeconds = vm["time-limit"].as<double>();
-  options.canonicalNodes = vm["canonical-nodes"].as<uint64_t>();
+  options.hashMegabytes = ranged<int64_t>(vm, "hash");
+  options.timeLimitSeconds = ranged<double>(vm, "time-limit");
+  options.canonicalNodes = ranged<uint64_t>(vm, "canonical-nodes");
   if (options.canonicalNodes == 0) options.canonicalNodes = std::numeric_limits<uint64_t>::max();
-  options.totalNodes = vm["total-nodes"].as<uint64_t>();
+  options.totalNodes = ranged<uint64_t>(vm, "total-nodes");
   if (options.totalNodes == 0) options.totalNodes = std::numeric_limits<uint64_t>::max();
   options.allWinningMoves = vm.count("all-moves") > 0;
   options.fillingLines = report.fillingLines;
@@ -131,10 +131,12 @@ int runSolve(const std::vector<std::string>& args) {
   int status = 0;
   for (size_t i = 0; i < boards.size(); ++i) {
     const Board& board = boards[i];
+    std::ostringstream out;  // each position's report written whole (writeWhole)
     if (vm.count("chambers")) {
       const auto chambers = findChambers(board);
-      if (outputFormat == "json") printChambersJson(std::cout, board, chambers);
-      else printChamberTable(std::cout, board, chambers);
+      if (outputFormat == "json") printChambersJson(out, board, chambers);
+      else printChamberTable(out, board, chambers);
+      writeWhole(out.str());
       continue;
     }
     const std::string which = boards.size() > 1 ? "position " + std::to_string(i + 1) + "/" + std::to_string(boards.size()) + ": " : "";
@@ -153,8 +155,11 @@ int runSolve(const std::vector<std::string>& args) {
       result = solver.analyse(board);
     }
     const Analysis& analysis = *result;
-    if (!picturesOnStdout && outputFormat == "json") printAnalysisJson(std::cout, board, analysis, report);
-    else if (!picturesOnStdout) printAnalysis(std::cout, board, analysis, report);
+    if (!picturesOnStdout) {
+      if (outputFormat == "json") printAnalysisJson(out, board, analysis, report);
+      else printAnalysis(out, board, analysis, report);
+      writeWhole(out.str());
+    }
     if (vm.count("svg"))
       svg::write(picturePath(vm["svg"].as<std::string>(), i, boards.size()), boardSvg(board, analysis, report.notation));
     if (!thermograph.empty()) {

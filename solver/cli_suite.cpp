@@ -4,7 +4,9 @@
 //                     [--db FILE [--db-learn]]
 //
 // Solve every position of the suites and compare with the expected answers. Positions are
-// solved in parallel (one shared Solver); results are printed in input order:
+// solved in parallel, each on a solver of its own cleared for it (SolverPool): a line's values
+// and verdicts are those of a separate run, whatever the order of the lines and the threads.
+// Results are printed in input order:
 //   position ; to-move ; win|loss|unknown ; value=G ; best=M ; nodes=N ; us=T [; FAIL ... | ; known failure ...]
 // then a summary. Checks, for the side to move given on the line:
 //   wrong outcome  win/loss differs, or the class (both sides to move) differs, or the solver
@@ -18,6 +20,8 @@
 //                  listed move loses)
 // A line marked '*' (known failure) that fails is counted apart; one that passes is an
 // unexpected pass. Exit status 1 when anything is wrong, unsolved or passes unexpectedly.
+// Ctrl-C: the positions not yet started are counted as not run, the summary is printed, and the
+// exit status is 130 (a second Ctrl-C ends the run at once).
 //
 // amazons-solve verify FILE... [--threads N] [--hash MB] [--time-limit S] [--notation N] [--db FILE [--db-learn]]
 //
@@ -31,8 +35,10 @@
 //             not applicable and only counted
 // One line per wrong claim (with the exact answer beside it), then a summary. Exit 1 when a
 // claim is wrong or could not be checked (time limit).
+#include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <boost/program_options.hpp>
 
@@ -40,8 +46,10 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <utility>
 
 #include "cgt/cgt.h"
@@ -52,13 +60,14 @@
 #include "solver/notation.h"
 #include "solver/solve.h"
 #include "solver/suite.h"
+#include "solver/task_edges.h"
 
 namespace amazons::cli {
 namespace {
 
 namespace po = boost::program_options;
 
-// What suite and verify share: their options, the suite files and one Solver over them all.
+// What suite and verify share: their options and the suite files.
 struct Batch {
   po::variables_map vm;
   Notation notation = Notation::CS61B;
@@ -71,10 +80,11 @@ std::optional<int> setUp(const std::string& command, const std::string& about, c
                          const std::vector<std::string>& args, Batch& batch) {
   po::options_description visible("usage: amazons-solve " + command + " FILE... [options]\n" + about + "Options");
   visible.add_options()
-      ("help,h", "show this help")
-      ("threads", po::value<int>()->default_value(0), "worker threads (0: all cores)")
-      ("hash", po::value<size_t>()->default_value(512), "table memory in MB (shared by all positions)")
-      ("time-limit", po::value<double>()->default_value(0), "seconds per position (0: none); over it = unsolved")
+      ("help,h", "show this help");
+  addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "worker threads (0: all cores)");
+  addRanged<int64_t>(visible, "hash", 512, kHashRange, "table memory in MB (split between the threads)");
+  addRanged<double>(visible, "time-limit", 0, kSecondsRange, "seconds per position (0: none); over it = unsolved");
+  visible.add_options()
       ("notation", po::value<std::string>()->default_value("cs61b"), "move text: cs61b or codingame");
   const po::options_description database = databaseOptions();
   for (const auto& option : database.options()) visible.add(option);
@@ -92,29 +102,54 @@ std::optional<int> setUp(const std::string& command, const std::string& about, c
   } catch (const InputError& e) {
     return usageError(command, e.what());
   }
-  if (vm["threads"].as<int>() < 0) return usageError(command, "--threads must not be negative");
-  if (vm["time-limit"].as<double>() < 0) return usageError(command, "--time-limit must not be negative");
   for (const std::string& file : vm["file"].as<std::vector<std::string>>())
     for (SuiteEntry& e : loadSuite(file)) batch.entries.emplace_back(file, std::move(e));
   return std::nullopt;
 }
 
-// The batch's thread limit (for as long as it lives) and its one solver.
-struct BatchSolver {
-  explicit BatchSolver(const po::variables_map& vm) : solver(options(vm, database)) {
-    if (const int threads = vm["threads"].as<int>(); threads > 0)
-      control.emplace(tbb::global_control::max_allowed_parallelism, threads);
+// The batch's thread limit (for as long as it lives) and its solvers: one for each position
+// under way, cleared before it, so that each position is analysed as if alone. A shared table
+// made a line's values depend on the lines before it (a chamber fit its allowance once another
+// line had stored its followers) and made every lookup slower as it grew. Each of the N workers
+// gets --hash / N megabytes, so that the tables stay within --hash together; a position is
+// worked on by one worker at a time (isolated: a worker waiting inside it takes no other line).
+class SolverPool {
+ public:
+  explicit SolverPool(const po::variables_map& vm)
+      : threads_(threadCount(vm)), control_(tbb::global_control::max_allowed_parallelism, threads_) {
+    options_.hashMegabytes = std::max<size_t>(1, static_cast<size_t>(ranged<int64_t>(vm, "hash")) / threads_);
+    options_.timeLimitSeconds = ranged<double>(vm, "time-limit");
+    database_ = openDatabase(vm, options_);
   }
-  static SolveOptions options(const po::variables_map& vm, std::unique_ptr<ValueDb>& database) {
-    SolveOptions o;
-    o.hashMegabytes = vm["hash"].as<size_t>();
-    o.timeLimitSeconds = vm["time-limit"].as<double>();
-    database = openDatabase(vm, o);
-    return o;
+
+  // `work(solver)` on a solver of its own, cleared; returns the nodes it searched there.
+  template <typename Work>
+  uint64_t run(Work&& work) {
+    std::unique_ptr<Solver> solver;
+    {
+      std::lock_guard lock(mutex_);
+      if (!idle_.empty()) {
+        solver = std::move(idle_.back());
+        idle_.pop_back();
+      }
+    }
+    if (solver) solver->clear();
+    else solver = std::make_unique<Solver>(options_);
+    const uint64_t before = solver->nodes();
+    tbb::this_task_arena::isolate([&] { work(*solver); });
+    const uint64_t nodes = solver->nodes() - before;
+    std::lock_guard lock(mutex_);
+    idle_.push_back(std::move(solver));
+    return nodes;
   }
-  std::optional<tbb::global_control> control;
-  std::unique_ptr<ValueDb> database;  // before the solver, which points at it
-  Solver solver;
+
+ private:
+  unsigned threads_;
+  tbb::global_control control_;
+  SolveOptions options_;
+  std::unique_ptr<ValueDb> database_;  // before the solvers, which point at it
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<Solver>> idle_;
 };
 
 struct Item {
@@ -125,9 +160,11 @@ struct Item {
 
 struct Outcome {
   std::string line;
+  bool notRun = false;  // interrupted before it started
   bool unsolved = false, wrongOutcome = false, wrongValue = false, wrongMove = false;
   bool failed() const { return unsolved || wrongOutcome || wrongValue || wrongMove; }
-  uint64_t nodes = 0;
+  uint64_t nodes = 0;     // the analysis of the position
+  uint64_t allNodes = 0;  // with the checks of its moves
   double seconds = 0;
 };
 
@@ -141,7 +178,7 @@ Analysis analyseWithTotal(Solver& solver, const Board& board) {
   return a;
 }
 
-// The opponent's verdict after the mover plays m (a second analysis; tables are shared).
+// The opponent's verdict after the mover plays m (a second analysis, on the position's solver).
 Verdict afterMove(Solver& solver, const Board& board, const Move& m) {
   Board child = board;
   child.play(m);
@@ -263,8 +300,8 @@ int runSuite(const std::vector<std::string>& args) {
     items.push_back(item);
   }
 
-  BatchSolver batchSolver(batch.vm);
-  Solver& solver = batchSolver.solver;
+  SolverPool pool(batch.vm);
+  const InterruptFlag interrupt;
 
   std::vector<Outcome> results(items.size());
   std::vector<char> done(items.size(), 0);
@@ -275,8 +312,15 @@ int runSuite(const std::vector<std::string>& args) {
   auto lastDraw = std::chrono::steady_clock::now();
   const auto start = std::chrono::steady_clock::now();
 
-  tbb::parallel_for(size_t{0}, items.size(), [&](size_t i) {
-    Outcome r = check(solver, items[i], notation);
+  TaskEdges edges;
+  // The range form (one position a range): the index form wraps the body in an object made
+  // after beforeSpawn.
+  const auto body = [&](const tbb::blocked_range<size_t>& range) {
+    edges.taskStart();
+    const size_t i = range.begin();
+    Outcome r;
+    if (interrupt.raised()) r.notRun = true;
+    else r.allNodes = pool.run([&](Solver& solver) { r = check(solver, items[i], notation); });
     const size_t count = ++finished;
     std::lock_guard<std::mutex> lock(printMutex);
     results[i] = std::move(r);
@@ -284,12 +328,12 @@ int runSuite(const std::vector<std::string>& args) {
     std::string text;
     while (nextToPrint < items.size() && done[nextToPrint]) {
       const Outcome& o = results[nextToPrint];
-      if (!failuresOnly || o.failed() || items[nextToPrint].entry.knownFailure) text += o.line + "\n";
+      if (!o.notRun && (!failuresOnly || o.failed() || items[nextToPrint].entry.knownFailure)) text += o.line + "\n";
       ++nextToPrint;
     }
     if (!text.empty()) {
       if (progress) std::cerr << "\r\033[K" << std::flush;
-      std::cout << text << std::flush;
+      writeWhole(text);
     }
     const auto now = std::chrono::steady_clock::now();
     if (progress && (now - lastDraw > std::chrono::milliseconds(100) || count == items.size())) {
@@ -299,18 +343,27 @@ int runSuite(const std::vector<std::string>& args) {
       std::cerr << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, ' ') << "] " << count << "/"
                 << items.size() << std::flush;
     }
-  }, tbb::simple_partitioner());
+    edges.taskEnd();
+  };
+  edges.beforeSpawn();
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, items.size(), 1), body, tbb::simple_partitioner());
+  edges.afterJoin();
   if (progress) std::cerr << "\r\033[K" << std::flush;
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   size_t unsolved = 0, wrongOutcome = 0, wrongValue = 0, wrongMove = 0, knownFailing = 0, unexpectedPass = 0, marked = 0;
-  // Every node the shared solver searched (move checks included): exact whatever the threads,
-  // unlike the per-position counts, which overlap when positions run at once.
-  const uint64_t nodes = solver.nodes();
+  size_t notRun = 0;
+  // Every node searched (move checks included), the same whatever the threads.
+  uint64_t nodes = 0;
   double seconds = 0, worst = 0;
   size_t worstIndex = 0;
   for (size_t i = 0; i < items.size(); ++i) {
     const Outcome& o = results[i];
+    if (o.notRun) {
+      ++notRun;
+      continue;
+    }
+    nodes += o.allNodes;
     seconds += o.seconds;
     if (o.seconds >= worst) worst = o.seconds, worstIndex = i;
     if (items[i].entry.knownFailure) {
@@ -328,23 +381,25 @@ int runSuite(const std::vector<std::string>& args) {
   char buf[512];
   std::string s = "\nSummary\n";
   std::snprintf(buf, sizeof buf, "positions        : %zu\n", n), s += buf;
+  if (notRun) std::snprintf(buf, sizeof buf, "not run          : %zu (interrupted)\n", notRun), s += buf;
   std::snprintf(buf, sizeof buf, "unsolved         : %zu\n", unsolved), s += buf;
   std::snprintf(buf, sizeof buf, "wrong outcome    : %zu\n", wrongOutcome), s += buf;
   std::snprintf(buf, sizeof buf, "wrong value      : %zu\n", wrongValue), s += buf;
   std::snprintf(buf, sizeof buf, "wrong move       : %zu\n", wrongMove), s += buf;
   std::snprintf(buf, sizeof buf, "known failures   : %zu marked, %zu still failing, %zu unexpected passes\n", marked,
                 knownFailing, unexpectedPass), s += buf;
-  std::snprintf(buf, sizeof buf, "mean time        : %.3f ms\n", n ? 1e3 * seconds / static_cast<double>(n) : 0.0), s += buf;
-  if (n)
+  const size_t run = n - notRun;
+  std::snprintf(buf, sizeof buf, "mean time        : %.3f ms\n", run ? 1e3 * seconds / static_cast<double>(run) : 0.0), s += buf;
+  if (run)
     std::snprintf(buf, sizeof buf, "worst time       : %.3f ms (%s:%d)\n", 1e3 * worst, items[worstIndex].file.c_str(),
                   items[worstIndex].entry.line), s += buf;
   std::snprintf(buf, sizeof buf, "nodes            : %llu\n", static_cast<unsigned long long>(nodes)), s += buf;
   std::snprintf(buf, sizeof buf, "nodes/s          : %.0f (all nodes / wall time)\n", wall > 0 ? static_cast<double>(nodes) / wall : 0.0), s += buf;
   std::snprintf(buf, sizeof buf, "wall time        : %.3f s\n", wall), s += buf;
   const bool bad = unsolved || wrongOutcome || wrongValue || wrongMove || unexpectedPass;
-  s += bad ? "result           : FAIL\n" : "result           : OK\n";
-  std::cout << s << std::flush;
-  return bad ? 1 : 0;
+  s += notRun ? "result           : INTERRUPTED\n" : bad ? "result           : FAIL\n" : "result           : OK\n";
+  writeWhole(s);
+  return notRun ? 130 : bad ? 1 : 0;
 }
 
 // ---- verify
@@ -431,23 +486,31 @@ int runVerify(const std::vector<std::string>& args) {
                                 po::options_description(), args, batch))
     return *status;
   const auto& items = batch.entries;
-  BatchSolver batchSolver(batch.vm);
-  Solver& solver = batchSolver.solver;
+  SolverPool pool(batch.vm);
   std::vector<ClaimResult> results(items.size());
-  tbb::parallel_for(size_t{0}, items.size(),
-                    [&](size_t i) { results[i] = checkClaims(solver, items[i].first, items[i].second, batch.notation); },
-                    tbb::simple_partitioner());
+  TaskEdges edges;
+  const auto body = [&](const tbb::blocked_range<size_t>& range) {  // the range form: see runSuite
+    edges.taskStart();
+    const size_t i = range.begin();
+    pool.run([&](Solver& solver) { results[i] = checkClaims(solver, items[i].first, items[i].second, batch.notation); });
+    edges.taskEnd();
+  };
+  edges.beforeSpawn();
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, items.size(), 1), body, tbb::simple_partitioner());
+  edges.afterJoin();
 
   ClaimResult total;
+  std::string text;
   for (const ClaimResult& r : results) {
-    for (const std::string& l : r.lines) std::cout << l << "\n";
+    for (const std::string& l : r.lines) text += l + "\n";
     total.moves += r.moves, total.outcomes += r.outcomes, total.margins += r.margins;
     total.wrongMoves += r.wrongMoves, total.wrongOutcomes += r.wrongOutcomes, total.wrongMargins += r.wrongMargins;
     total.marginsNotApplicable += r.marginsNotApplicable, total.unchecked += r.unchecked;
   }
   const int claims = total.moves + total.outcomes + total.margins;
   const int wrong = total.wrongMoves + total.wrongOutcomes + total.wrongMargins;
-  std::cout << "\nSummary\n"
+  std::ostringstream summary;
+  summary << "\nSummary\n"
             << "positions        : " << items.size() << "\n"
             << "claims           : " << claims << " (" << total.moves << " moves, " << total.outcomes << " outcomes, "
             << total.margins << " margins)\n"
@@ -456,8 +519,8 @@ int runVerify(const std::vector<std::string>& args) {
             << "wrong margins    : " << total.wrongMargins << "\n"
             << "margins n/a      : " << total.marginsNotApplicable << " (value not a number)\n"
             << "unchecked        : " << total.unchecked << "\n"
-            << "result           : " << (wrong || total.unchecked ? "FAIL" : "OK") << "\n"
-            << std::flush;
+            << "result           : " << (wrong || total.unchecked ? "FAIL" : "OK") << "\n";
+  writeWhole(text + summary.str());
   return wrong || total.unchecked ? 1 : 0;
 }
 

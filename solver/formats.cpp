@@ -443,8 +443,12 @@ std::string writePosition(const Board& board, Format format) {
       }
       return out + "===\n";
     }
-    case Format::OneLine:
-      return std::string(black ? "black\n" : "") + toOneLine(board) + "\n";
+    case Format::OneLine: {
+      // A 1x1 board of one arrow is the string "#", a comment line unless a side line comes
+      // first (found by fuzz_analyse: "white\n#" was written back as "#", which read nothing).
+      const std::string line = toOneLine(board);
+      return std::string(black ? "black\n" : line == "#" ? "white\n" : "") + line + "\n";
+    }
     case Format::Auto: break;
   }
   throw std::invalid_argument("writePosition: choose a format");

@@ -16,6 +16,7 @@
 #include "cgt/hash.h"
 #include "cgt/sum.h"
 #include "solver/exact_table.h"
+#include "solver/task_edges.h"
 #include "solver/small_region.h"
 #include "solver/small_territory.h"
 #include "solver/territory.h"
@@ -230,12 +231,15 @@ struct Solver::Impl {
         // stop quietly with options missing and this form would be stored wrong. An exception
         // of our own still cancels it and propagates.
         tbb::task_group_context isolated(tbb::task_group_context::isolated);
-        tbb::parallel_for(
-            tbb::blocked_range<size_t>(0, moves.size()),
-            [&](const tbb::blocked_range<size_t>& r) {
-              for (size_t i = r.begin(); i != r.end(); ++i) out[i] = valueOf(moves, i);
-            },
-            isolated);
+        TaskEdges edges;
+        const auto body = [&](const tbb::blocked_range<size_t>& r) {
+          edges.taskStart();
+          for (size_t i = r.begin(); i != r.end(); ++i) out[i] = valueOf(moves, i);
+          edges.taskEnd();
+        };
+        edges.beforeSpawn();  // after the body is made: the tasks read it first
+        tbb::parallel_for(tbb::blocked_range<size_t>(0, moves.size()), body, isolated);
+        edges.afterJoin();
       } else {
         for (size_t i = 0; i < moves.size(); ++i) out[i] = valueOf(moves, i);
       }
@@ -838,9 +842,18 @@ Analysis Solver::analyse(const Board& board) {
     // one analysis at a time: analyses of a batch run at once share the table too).
     // Chambers all below the size whose options go parallel take a few milliseconds at most:
     // less than starting the thread pool in a fresh process (1-3 ms), which they then skip.
-    if (first == kUnlimited && std::any_of(a.chambers.begin(), a.chambers.end(), [](const ChamberReport& r) { return r.chamber.empty >= kParallelEmpty; }))
-      tbb::parallel_for(size_t{0}, a.chambers.size(), rootValue);
-    else
+    if (first == kUnlimited && std::any_of(a.chambers.begin(), a.chambers.end(), [](const ChamberReport& r) { return r.chamber.empty >= kParallelEmpty; })) {
+      TaskEdges edges;
+      // The range form: the index form wraps the body in an object made after beforeSpawn.
+      const auto body = [&](const tbb::blocked_range<size_t>& range) {
+        edges.taskStart();
+        for (size_t i = range.begin(); i != range.end(); ++i) rootValue(i);
+        edges.taskEnd();
+      };
+      edges.beforeSpawn();
+      tbb::parallel_for(tbb::blocked_range<size_t>(0, a.chambers.size()), body);
+      edges.afterJoin();
+    } else
       for (size_t i = 0; i < a.chambers.size(); ++i) rootValue(i);
     // The verdicts in turn too: the searches' own tries fill the table for later positions.
     // Each time anew: a search given up, or values found since, leave the last reports stale.

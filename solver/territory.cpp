@@ -16,6 +16,7 @@
 
 #include "cgt/hash.h"
 #include "solver/chambers.h"  // regionKey
+#include "solver/task_edges.h"
 
 namespace amazons {
 
@@ -424,15 +425,24 @@ struct TerritorySolver::Impl {
       // candidates here, or `best` would be stored as a bound it is not.
       tbb::task_group_context isolated(tbb::task_group_context::isolated);
       tbb::task_group tg(isolated);
+      // The tasks are made first and started after beforeSpawn, so that the task objects, too,
+      // are written before the edge that TSan sees.
+      TaskEdges edges;
+      std::vector<tbb::task_handle> tasks;
       for (int w = 0; w < workers; ++w)
-        tg.run([&] {
+        tasks.push_back(tg.defer([&] {
+          TaskEdges::anyTaskStart();
           const Ctx inner{ctx.nodes, ctx.deadline, ctx.timedOut, &stop};
           for (size_t i; !stop.load() && (i = next.fetch_add(1)) < cands.size();) {
             tryMove(cands[i], inner);
             if (found) stop = true;
           }
-        });
+          edges.taskEnd();
+        }));
+      edges.beforeSpawn();
+      for (tbb::task_handle& task : tasks) tg.run(std::move(task));
       tg.wait();
+      edges.afterJoin();
     }
     if (!found && ctx.stopped()) return target - 1;  // out of time: nothing proven
     if (found) {
@@ -529,9 +539,15 @@ TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wan
     // Isolated: were an enclosing loop cancelled (a sibling gave up), a bound loop would skip
     // parts quietly and return too few moves.
     tbb::task_group_context isolated(tbb::task_group_context::isolated);
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, mine.size(), 1), [&](const tbb::blocked_range<size_t>& r) {
+    TaskEdges edges;
+    const auto body = [&](const tbb::blocked_range<size_t>& r) {
+      edges.taskStart();
       for (size_t i = r.begin(); i != r.end(); ++i) solvePart(i);
-    }, isolated);
+      edges.taskEnd();
+    };
+    edges.beforeSpawn();
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, mine.size(), 1), body, isolated);
+    edges.afterJoin();
   }
   for (size_t i = 0; i < mine.size(); ++i) {
     result.moves += result.parts[i].moves;

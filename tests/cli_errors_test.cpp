@@ -134,12 +134,61 @@ TEST(CliErrors, ConvertUsage) {
 TEST(CliErrors, SuiteAndVerifyUsage) {
   for (const char* cmd : {"suite", "verify"}) {
     expectUsageError({cmd}, "missing FILE");
-    expectUsageError({cmd, example("small-endgame.txt"), "--threads", "-1"}, "--threads must not be negative");
-    expectUsageError({cmd, example("small-endgame.txt"), "--time-limit", "-1"}, "--time-limit must not be negative");
+    expectUsageError({cmd, example("small-endgame.txt"), "--threads", "-1"}, "--threads must be in 0..1024, not -1");
+    expectUsageError({cmd, example("small-endgame.txt"), "--time-limit", "-1"}, "--time-limit must be in 0..");
     expectUsageError({cmd, example("small-endgame.txt"), "--notation", "san"}, "unknown notation 'san'");
   }
   expectUsageError({"verify", example("small-endgame.txt"), "--failures"}, "failures");  // suite's option only
   expectUsageError({"bench", "--frobnicate"}, "frobnicate");
+}
+
+// Every numeric option has a range (cli_common.h): past either end, or text that is not a
+// number of its type, is a usage error, whichever command it belongs to.
+TEST(CliErrors, NumericOptionsOutOfRange) {
+  const std::string f = example("small-endgame.txt");
+  for (const char* cmd : {"solve", "suite", "verify"}) {
+    expectUsageError({cmd, f, "--threads", "-1"}, "--threads must be in 0..1024, not -1");
+    expectUsageError({cmd, f, "--threads", "1025"}, "--threads must be in 0..1024, not 1025");
+    expectUsageError({cmd, f, "--threads", "two"}, "'--threads' is invalid");
+    expectUsageError({cmd, f, "--hash", "0"}, "--hash must be in 1..1048576, not 0");
+    expectUsageError({cmd, f, "--hash", "-64"}, "--hash must be in 1..");
+    expectUsageError({cmd, f, "--hash", "64MB"}, "'--hash' is invalid");
+    expectUsageError({cmd, f, "--time-limit", "-0.5"}, "--time-limit must be in 0..1e+09, not -0.5");
+    expectUsageError({cmd, f, "--time-limit", "nan"}, "'--time-limit' is invalid");
+    expectUsageError({cmd, f, "--time-limit", "inf"}, "'--time-limit' is invalid");
+    expectUsageError({cmd, f, "--time-limit", "1e10"}, "--time-limit must be in 0..1e+09");
+    expectUsageError({cmd, f, "--notation", "algebraic"}, "unknown notation 'algebraic'");
+  }
+  // Unsigned options: boost alone would read "-1" as 18446744073709551615.
+  expectUsageError({f, "--canonical-nodes", "-1"}, "'--canonical-nodes' is invalid");
+  expectUsageError({f, "--total-nodes", "18446744073709551616"}, "'--total-nodes' is invalid");
+  expectUsageError({f, "--input-format", "pgn"}, "pgn");
+  expectUsageError({"bench", "--hash", "0"}, "--hash must be in 1..");
+  expectUsageError({"generate", "--board", "4x4", "--count", "-1"}, "--count must be in 0..");
+  expectUsageError({"generate", "--board", "4x4", "--max-chamber", "257"}, "--max-chamber must be in 0..256");
+  expectUsageError({"generate", "--board", "4x4", "--oracle-nodes", "-3"}, "'--oracle-nodes' is invalid");
+  expectUsageError({"generate", "--board", "4x4", "--threads", "-2"}, "--threads must be in 0..1024");
+}
+
+// The ends of the ranges are accepted: the smallest table, one thread, no time at all left
+// (the answer is then unknown, exit 1, not a usage error).
+TEST(CliErrors, NumericOptionsAtTheirEnds) {
+  const std::string f = example("small-endgame.txt");
+  EXPECT_EQ(runCli({f, "--hash", "1", "--threads", "1"}).status, 0);
+  EXPECT_EQ(runCli({"suite", testing::positionsDir() + "/amazons/endgames-easy.txt", "--hash", "1", "--threads", "1"}).status, 0);
+}
+
+// --help of every command with numeric options shows each one's range.
+TEST(CliErrors, HelpListsRanges) {
+  for (const char* cmd : {"solve", "suite", "verify"}) {
+    const CliResult r = runCli({cmd, "--help"});
+    EXPECT_EQ(r.status, 0);
+    for (const char* range : {"[0..1024]", "[1..1048576]", "[0..1e+09]"}) EXPECT_TRUE(testing::has(r.out, range)) << cmd << ": " << range;
+  }
+  EXPECT_TRUE(testing::has(runCli({"solve", "--help"}).out, "[0 or more]"));
+  EXPECT_TRUE(testing::has(runCli({"bench", "--help"}).out, "[1..1048576]"));
+  const std::string generate = runCli({"generate", "--help"}).out;
+  for (const char* range : {"[0..10000000]", "[0..256]", "[0 or more]", "[0..1024]"}) EXPECT_TRUE(testing::has(generate, range)) << range;
 }
 
 TEST(CliErrors, HelpIsNotAnError) {

@@ -1,0 +1,27 @@
+#include "tests/fuzz/fuzz.h"
+
+#include <optional>
+
+#include "solver/errors.h"
+
+namespace amazons::fuzz {
+
+void checkPositionReader(std::string_view input, Format format) {
+  std::optional<ParsedPosition> read;
+  try {
+    read = parsePosition(input, format);
+  } catch (const InputError&) {
+    return;
+  }
+  const ParsedPosition& parsed = *read;
+  // Auto reads as the format it detected; CodinGame writes no size line for a non-square board.
+  const Format written = parsed.format == Format::Auto ? Format::Grid : parsed.format;
+  const std::string again = writePosition(parsed.board, written);
+  try {
+    if (!sameBoard(parsePosition(again, written).board, parsed.board)) fail("written position reads back different", again);
+  } catch (const InputError& e) {
+    fail("written position does not read back", again + e.describe());
+  }
+}
+
+}  // namespace amazons::fuzz

@@ -1,0 +1,39 @@
+// Every input with which a fuzz target (tests/fuzz/) found a crash, a hang or a broken
+// invariant, fed again to the reader it broke, with the answer checked independently.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cgt/cgt.h"
+#include "cgt/notation.h"
+#include "solver/formats.h"
+
+namespace amazons {
+namespace {
+
+// fuzz_cgt_value: "1-83849 + 1\0\0\0\xd1 + 1" overflowed the stack: negating 83849 recursed
+// once per integer below it. The value read must be the integer built by cgt::integer (a loop).
+TEST(FuzzRegression, NegatingALargeIntegerDoesNotRecurse) {
+  EXPECT_EQ(cgt::parse("1-83849"), cgt::integer(-83848));
+  EXPECT_EQ(cgt::negate(cgt::integer(300000)), cgt::integer(-300000));
+  EXPECT_EQ(cgt::negate(cgt::number(cgt::Dyadic(-250001, 3))), cgt::number(cgt::Dyadic(250001, 3)));
+  // The input as found: the NUL after "+ 1" is a parse error, not a crash.
+  const std::string found("1-83849 + 1\0\0\0\xd1 + 1", 19);
+  EXPECT_THROW(cgt::parse(found), cgt::ParseError);
+}
+
+// fuzz_analyse: "white\n#" (a 1x1 board, one arrow) was written back in the one-line format as
+// "#", a comment line, which then read as no position at all. The written text must read back
+// to the same board in every format.
+TEST(FuzzRegression, OneArrowBoardWrittenAndReadBack) {
+  const Board board = parsePosition("white\n#").board;
+  ASSERT_EQ(board.width(), 1);
+  ASSERT_EQ(board.at(0), Cell::Arrow);
+  for (const Format f : {Format::Grid, Format::CodinGame, Format::Dump, Format::OneLine}) {
+    const Board again = parsePosition(writePosition(board, f), f).board;
+    EXPECT_TRUE(again == board && again.sideToMove() == board.sideToMove()) << formatName(f);
+  }
+}
+
+}  // namespace
+}  // namespace amazons
