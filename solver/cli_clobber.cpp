@@ -45,18 +45,17 @@ cgt::Side sideToMove(const po::variables_map& vm, const clobber::Position& pos) 
 
 core::AnalysisOptions analysisOptions(const po::variables_map& vm) {
   core::AnalysisOptions options;
-  options.limits.seconds = vm["time-limit"].as<double>();
-  options.limits.nodes = vm["node-limit"].as<uint64_t>();
-  options.formNodes = vm["canonical-nodes"].as<uint64_t>();
+  options.limits.seconds = ranged<double>(vm, "time-limit");
+  options.limits.nodes = ranged<uint64_t>(vm, "node-limit");
+  options.formNodes = ranged<uint64_t>(vm, "canonical-nodes");
   return options;
 }
 
 void addLimitOptions(po::options_description& visible) {
-  visible.add_options()
-      ("time-limit", po::value<double>()->default_value(0), "seconds per position; 0 = none (then 'unknown', never a guess)")
-      ("node-limit", po::value<uint64_t>()->default_value(0), "expansions and sum positions searched per position; 0 = none (then 'unknown')")
-      ("canonical-nodes", po::value<uint64_t>()->default_value(core::AnalysisOptions{}.formNodes),
-       "expansions allowed to a region's canonical form before deciding by search with it raw (0: no limit)");
+  addRanged<double>(visible, "time-limit", 0, kSecondsRange, "seconds per position; 0 = none (then 'unknown', never a guess)");
+  addRanged<uint64_t>(visible, "node-limit", 0, kNodesRange, "expansions and sum positions searched per position; 0 = none (then 'unknown')");
+  addRanged<uint64_t>(visible, "canonical-nodes", core::AnalysisOptions{}.formNodes, kNodesRange,
+                      "expansions allowed to a region's canonical form before deciding by search with it raw (0: no limit)");
 }
 
 // The options of COMMAND with the limits, and FILE... arguments: 0 or 2 to return (help

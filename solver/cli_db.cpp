@@ -74,25 +74,25 @@ struct DbCommand {
     po::options_description visible("usage: amazons-solve db " + name + " --db FILE [options]\n" + about + "Options");
     visible.add_options()
         ("help,h", "show this help")
-        ("db", po::value<std::string>(), "the database file")
-        ("threads", po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())), "worker threads")
-        ("hash", po::value<size_t>()->default_value(1024), "table memory in MB");
+        ("db", po::value<std::string>(), "the database file");
+    addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "worker threads (0: all cores)");
+    addRanged<int64_t>(visible, "hash", 1024, kHashRange, "table memory in MB");
     for (const auto& option : more.options()) visible.add(option);
     std::string usage;
     if (const auto done = parseOptions("db " + name, args, visible, vm, usage)) return *done;
     if (!vm.count("db")) return usageError("db " + name, "--db FILE is required", usage);
-    if (vm["threads"].as<unsigned>() == 0) return usageError("db " + name, "--threads must be at least 1");
     path = vm["db"].as<std::string>();
-    threads.emplace(tbb::global_control::max_allowed_parallelism, vm["threads"].as<unsigned>());
+    threads.emplace(tbb::global_control::max_allowed_parallelism, threadCount(vm));
     return std::nullopt;
   }
 };
 
 int runBuild(const std::vector<std::string>& args) {
   po::options_description more;
+  // A chamber of the box has at most 64 squares, amazons included.
+  addRanged<int64_t>(more, "max-empty", 0, {0, 63}, "empty squares of the largest chambers stored (required: 1 or more)");
+  addRanged<int64_t>(more, "max-amazons", 2, {1, 63}, "amazons of both colours together, at most");
   more.add_options()
-      ("max-empty", po::value<int>(), "empty squares of the largest chambers stored (required)")
-      ("max-amazons", po::value<int>()->default_value(2), "amazons of both colours together, at most")
       ("box", po::value<std::string>()->default_value("8x8"), "the chambers fit this box (WxH, at most 64 squares), turned or not")
       ("progress", po::value<std::string>()->default_value("auto"), "a status line on stderr: auto (a terminal), on, off");
   DbCommand c;
@@ -101,10 +101,10 @@ int runBuild(const std::vector<std::string>& args) {
                                 "ones included). Resumable: a second run skips what is stored.\n",
                                 args, more))
     return *done;
-  if (!c.vm.count("max-empty")) return usageError("db build", "--max-empty N is required");
   RegionLimits limits;
-  limits.maxEmpty = c.vm["max-empty"].as<int>();
-  limits.maxAmazons = c.vm["max-amazons"].as<int>();
+  limits.maxEmpty = static_cast<int>(ranged<int64_t>(c.vm, "max-empty"));
+  if (limits.maxEmpty == 0) return usageError("db build", "--max-empty N is required");
+  limits.maxAmazons = static_cast<int>(ranged<int64_t>(c.vm, "max-amazons"));
   const std::string box = c.vm["box"].as<std::string>();
   if (std::sscanf(box.c_str(), "%dx%d", &limits.boxWidth, &limits.boxHeight) != 2 || limits.boxWidth < 1 ||
       limits.boxHeight < 1 || limits.boxWidth * limits.boxHeight > kSmallSquares || box != std::to_string(limits.boxWidth) + "x" + std::to_string(limits.boxHeight))
@@ -116,7 +116,7 @@ int runBuild(const std::vector<std::string>& args) {
   const auto start = Clock::now();
   ValueDb db(c.path, ValueDb::Mode::Create);
   db.beginBuild(limits);
-  SolveOptions options = Recompute::options(c.vm["hash"].as<size_t>());
+  SolveOptions options = Recompute::options(static_cast<size_t>(ranged<int64_t>(c.vm, "hash")));
   options.database = &db;  // a resumed build reads the followers it stored
   Solver solver(options);
   std::atomic<uint64_t> regions{0}, stored{0}, present{0};
@@ -202,22 +202,21 @@ int runStats(const std::vector<std::string>& args) {
 
 int runVerify(const std::vector<std::string>& args) {
   po::options_description more;
-  more.add_options()
-      ("sample", po::value<uint64_t>()->default_value(1000), "entries to check (0: all)")
-      ("seed", po::value<uint64_t>()->default_value(1), "seed of the random draw");
+  addRanged<uint64_t>(more, "sample", 1000, kNodesRange, "entries to check (0: all)");
+  addRanged<uint64_t>(more, "seed", 1, kNodesRange, "seed of the random draw");
   DbCommand c;
   if (const auto done = c.parse("verify", "Value entries drawn at random again, without the database, and compare.\n", args, more))
     return *done;
   const auto start = Clock::now();
   const ValueDb db(c.path, ValueDb::Mode::Read);
-  const uint64_t size = db.size(), wanted = c.vm["sample"].as<uint64_t>();
+  const uint64_t size = db.size(), wanted = ranged<uint64_t>(c.vm, "sample");
   // The indices drawn (all when the sample is as large), then the entries at them in one pass.
   std::vector<uint64_t> indices;
   if (wanted == 0 || wanted >= size) {
     indices.resize(size);
     for (uint64_t i = 0; i < size; ++i) indices[i] = i;
   } else {
-    std::mt19937_64 rng(c.vm["seed"].as<uint64_t>());
+    std::mt19937_64 rng(ranged<uint64_t>(c.vm, "seed"));
     std::uniform_int_distribution<uint64_t> draw(0, size - 1);
     while (indices.size() < wanted) {
       indices.push_back(draw(rng));
@@ -234,7 +233,7 @@ int runVerify(const std::vector<std::string>& args) {
     ++at;
     return sample.size() < indices.size();
   });
-  Recompute fresh(c.vm["hash"].as<size_t>());
+  Recompute fresh(static_cast<size_t>(ranged<int64_t>(c.vm, "hash")));
   std::vector<cgt::GameId> computed(sample.size());
   tbb::parallel_for(size_t{0}, sample.size(), [&](size_t i) { computed[i] = fresh.solver.value(toBoard(sample[i].chamber)); });
   uint64_t wrong = 0;

@@ -52,7 +52,7 @@ std::string trimmed(const std::string& s) {
 // rows (top rank first), the opponent's last action and the number of legal actions; the
 // answer is one line, "d8d1d7 msg exact win".
 int playCodinGame(const po::variables_map& vm, Bot& bot) {
-  const std::chrono::milliseconds turn(vm["turn-ms"].as<unsigned>()), firstTurn(vm["first-turn-ms"].as<unsigned>());
+  const std::chrono::milliseconds turn(ranged<int64_t>(vm, "turn-ms")), firstTurn(ranged<int64_t>(vm, "first-turn-ms"));
   LineReader in;
   std::string line;
   if (!in.next(line)) throw InputError("no board size line", 1, 1, kStdin);
@@ -188,14 +188,15 @@ int runPlay(const std::vector<std::string>& args) {
   po::options_description visible(
       "amazons-solve play codingame|cs61b [options]: play on stdin/stdout, the exact move whenever the solver "
       "settles the position in time, else a heuristic's");
-  visible.add_options()
-      ("help,h", "show this help")
-      ("turn-ms", po::value<unsigned>()->default_value(90), "codingame: milliseconds a turn (the referee allows 100)")
-      ("first-turn-ms", po::value<unsigned>()->default_value(900), "codingame: milliseconds for the first turn (the referee allows 1000)")
-      ("move-ms", po::value<unsigned>()->default_value(1000), "cs61b: milliseconds for each automatic move")
-      ("seed", po::value<uint64_t>()->default_value(0), "the heuristic's order of moves (its choice among equal scores)")
-      ("hash", po::value<size_t>()->default_value(256), "the solver's table memory in MB")
-      ("threads", po::value<unsigned>()->default_value(1), "the solver's worker threads");
+  visible.add_options()("help,h", "show this help");
+  // Milliseconds: at least 1, at most a day.
+  constexpr Range<int64_t> kMilliseconds{1, 86400000};
+  addRanged<int64_t>(visible, "turn-ms", 90, kMilliseconds, "codingame: milliseconds a turn (the referee allows 100)");
+  addRanged<int64_t>(visible, "first-turn-ms", 900, kMilliseconds, "codingame: milliseconds for the first turn (the referee allows 1000)");
+  addRanged<int64_t>(visible, "move-ms", 1000, kMilliseconds, "cs61b: milliseconds for each automatic move");
+  addRanged<uint64_t>(visible, "seed", 0, kNodesRange, "the heuristic's order of moves (its choice among equal scores)");
+  addRanged<int64_t>(visible, "hash", 256, kHashRange, "the solver's table memory in MB");
+  addRanged<int64_t>(visible, "threads", 1, kThreadsRange, "the solver's worker threads (0: all cores)");
   po::options_description hidden;
   hidden.add_options()("mode", po::value<std::string>());
   po::positional_options_description positional;
@@ -205,16 +206,12 @@ int runPlay(const std::vector<std::string>& args) {
   if (const auto done = parseOptions("play", args, visible, vm, usage, hidden, positional)) return *done;
   const std::string mode = vm.count("mode") ? vm["mode"].as<std::string>() : "";
   if (mode != "codingame" && mode != "cs61b") return usageError("play", "say which: play codingame or play cs61b", usage);
-  const unsigned threads = vm["threads"].as<unsigned>();
-  if (threads == 0) throw InputError("--threads must be at least 1");
-  for (const char* option : {"turn-ms", "first-turn-ms", "move-ms"})
-    if (vm[option].as<unsigned>() == 0) throw InputError(std::string("--") + option + " must be at least 1");
-  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threads);
-  Bot bot(vm["hash"].as<size_t>(), vm["seed"].as<uint64_t>());
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threadCount(vm));
+  Bot bot(static_cast<size_t>(ranged<int64_t>(vm, "hash")), ranged<uint64_t>(vm, "seed"));
   int status = 2;
   try {
     status = mode == "codingame" ? playCodinGame(vm, bot)
-                                 : Cs61bGame(bot, std::chrono::milliseconds(vm["move-ms"].as<unsigned>())).run();
+                                 : Cs61bGame(bot, std::chrono::milliseconds(ranged<int64_t>(vm, "move-ms"))).run();
   } catch (const InputError& e) {  // here, not in main: the process may have to end below
     std::cerr << e.describe() << "\n";
   } catch (const std::exception& e) {

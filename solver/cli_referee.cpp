@@ -73,13 +73,15 @@ int runReferee(const std::vector<std::string>& args) {
   po::options_description visible(
       "amazons-solve referee PLAYER1 PLAYER2 [options]: a local CodinGame Amazons referee; a player is a shell command "
       "(e.g. \"amazons-solve play codingame\") or random");
-  visible.add_options()
-      ("help,h", "show this help")
-      ("games", po::value<unsigned>()->default_value(2), "games to play; PLAYER1 is White in the odd ones")
-      ("seed", po::value<uint64_t>()->default_value(1), "the random starts (and the random player)")
-      ("size", po::value<int>()->default_value(8), "board size (CodinGame: 8)")
-      ("turn-ms", po::value<unsigned>()->default_value(100), "time allowed for an answer")
-      ("first-turn-ms", po::value<unsigned>()->default_value(1000), "time allowed for a player's first answer");
+  visible.add_options()("help,h", "show this help");
+  // Milliseconds: at least 1, at most a day.
+  constexpr Range<int64_t> kMilliseconds{1, 86400000};
+  addRanged<int64_t>(visible, "games", 2, {0, 1000000}, "games to play; PLAYER1 is White in the odd ones");
+  addRanged<uint64_t>(visible, "seed", 1, kNodesRange, "the random starts (and the random player)");
+  // A start needs room for four amazons a side on two ranks each side.
+  addRanged<int64_t>(visible, "size", 8, {4, kMaxSide}, "board size (CodinGame: 8)");
+  addRanged<int64_t>(visible, "turn-ms", 100, kMilliseconds, "time allowed for an answer");
+  addRanged<int64_t>(visible, "first-turn-ms", 1000, kMilliseconds, "time allowed for a player's first answer");
   po::options_description hidden;
   hidden.add_options()("player", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
@@ -90,12 +92,12 @@ int runReferee(const std::vector<std::string>& args) {
   if (!vm.count("player") || vm["player"].as<std::vector<std::string>>().size() != 2)
     return usageError("referee", "give two players", usage);
   const std::vector<std::string> players = vm["player"].as<std::vector<std::string>>();
-  const int size = vm["size"].as<int>();
-  if (size < 4 || size > kMaxSide) throw InputError("--size must be 4 to 16");
-  const Limits limits{milliseconds(vm["turn-ms"].as<unsigned>()), milliseconds(vm["first-turn-ms"].as<unsigned>())};
-  std::mt19937_64 rng(vm["seed"].as<uint64_t>());
+  const int size = static_cast<int>(ranged<int64_t>(vm, "size"));
+  const Limits limits{milliseconds(ranged<int64_t>(vm, "turn-ms")), milliseconds(ranged<int64_t>(vm, "first-turn-ms"))};
+  std::mt19937_64 rng(ranged<uint64_t>(vm, "seed"));
   int wins[2] = {0, 0};
-  for (unsigned game = 0; game < vm["games"].as<unsigned>(); ++game) {
+  const int64_t games = ranged<int64_t>(vm, "games");
+  for (int64_t game = 0; game < games; ++game) {
     Board board = randomSymmetricStart(rng, size, size, 4);
     const int white = game % 2;  // index of the player with White
     Player whitePlayer(players[white], rng), blackPlayer(players[1 - white], rng);

@@ -168,6 +168,16 @@ TEST(CliErrors, NumericOptionsOutOfRange) {
   expectUsageError({"generate", "--board", "4x4", "--max-chamber", "257"}, "--max-chamber must be in 0..256");
   expectUsageError({"generate", "--board", "4x4", "--oracle-nodes", "-3"}, "'--oracle-nodes' is invalid");
   expectUsageError({"generate", "--board", "4x4", "--threads", "-2"}, "--threads must be in 0..1024");
+  // The commands of the other issues' branches, merged: the same ranges.
+  expectUsageError({"db", "build", "--db", "x.db", "--max-empty", "64"}, "--max-empty must be in 0..63, not 64");
+  expectUsageError({"db", "build", "--db", "x.db"}, "--max-empty N is required");
+  expectUsageError({"db", "verify", "--db", "x.db", "--threads", "-1"}, "--threads must be in 0..1024, not -1");
+  expectUsageError({"play", "codingame", "--turn-ms", "0"}, "--turn-ms must be in 1..86400000, not 0");
+  expectUsageError({"play", "cs61b", "--hash", "0"}, "--hash must be in 1..");
+  expectUsageError({"referee", "random", "random", "--size", "3"}, "--size must be in 4..16, not 3");
+  expectUsageError({"referee", "random", "random", "--games", "-1"}, "--games must be in 0..");
+  expectUsageError({"--game", "clobber", f, "--time-limit", "-1"}, "--time-limit must be in 0..1e+09, not -1");
+  expectUsageError({"--game", "clobber", f, "--node-limit", "-1"}, "'--node-limit' is invalid");
 }
 
 // The ends of the ranges are accepted: the smallest table, one thread, no time at all left
