@@ -2,7 +2,6 @@
 #include <boost/program_options.hpp>
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -24,8 +23,6 @@ namespace {
 
 namespace po = boost::program_options;
 using clobber::Clobber;
-
-constexpr int kMaxDepth = 64;
 
 clobber::Position readPosition(const std::string& path) {
   const core::InputText input = core::readInput(path);
@@ -108,20 +105,9 @@ int runPerft(const std::vector<std::string>& args) {
       ("help,h", "show this help")
       ("divide", "print the count below each legal move first")
       ("to-move", po::value<std::string>(), "the side to move: black or white (default: the file's, else black)");
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::string>())("depth", po::value<std::string>());
-  po::positional_options_description positional;
-  positional.add("file", 1).add("depth", 1);
   po::variables_map vm;
-  std::string usage;
-  if (const auto done = parseOptions("perft", args, visible, vm, usage, hidden, positional)) return *done;
-  if (!vm.count("file")) return usageError("perft", "missing FILE and DEPTH", usage);
-  if (!vm.count("depth")) return usageError("perft", "missing DEPTH", usage);
-  const std::string depthText = vm["depth"].as<std::string>();
-  int depth = -1;
-  const auto [end, ec] = std::from_chars(depthText.data(), depthText.data() + depthText.size(), depth);
-  if (ec != std::errc() || end != depthText.data() + depthText.size() || depth < 0 || depth > kMaxDepth)
-    return usageError("perft", "DEPTH must be a number from 0 to " + std::to_string(kMaxDepth) + ", got '" + depthText + "'", usage);
+  int depth = 0;
+  if (const auto done = parsePerftArgs(args, visible, vm, depth)) return *done;
   const clobber::Position pos = readPosition(vm["file"].as<std::string>());
   const cgt::Side mover = sideToMove(vm, pos);
   const auto start = std::chrono::steady_clock::now();
@@ -136,11 +122,7 @@ int runPerft(const std::vector<std::string>& args) {
   } else {
     total = clobber::perft(pos.board, mover, depth);
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << out << "Nodes searched: " << total << "\n" << std::flush;
-  char line[160];
-  std::snprintf(line, sizeof line, "perft %d: %.3f s, %.3g leaves/s\n", depth, seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
-  std::cerr << line;
+  printPerft(out, total, depth, start);
   return 0;
 }
 

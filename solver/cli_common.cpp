@@ -10,6 +10,7 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
@@ -168,6 +169,34 @@ InterruptFlag::InterruptFlag() {
 }
 InterruptFlag::~InterruptFlag() { sigaction(SIGINT, &previousSigint, nullptr); }
 bool InterruptFlag::raised() const { return interrupted.load(std::memory_order_relaxed); }
+
+std::optional<int> parsePerftArgs(const std::vector<std::string>& args, const po::options_description& visible,
+                                  po::variables_map& vm, int& depth) {
+  // Past 64 plies no board has moves left to count (a 16x16 board's perft would never end).
+  constexpr int kMaxDepth = 64;
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::string>())("depth", po::value<std::string>());
+  po::positional_options_description positional;
+  positional.add("file", 1).add("depth", 1);
+  std::string usage;
+  if (const auto done = parseOptions("perft", args, visible, vm, usage, hidden, positional)) return *done;
+  if (!vm.count("file")) return usageError("perft", "missing FILE and DEPTH", usage);
+  if (!vm.count("depth")) return usageError("perft", "missing DEPTH", usage);
+  const std::string text = vm["depth"].as<std::string>();
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), depth);
+  if (ec != std::errc() || end != text.data() + text.size() || depth < 0 || depth > kMaxDepth)
+    return usageError("perft", "DEPTH must be a number from 0 to " + std::to_string(kMaxDepth) + ", got '" + text + "'", usage);
+  return std::nullopt;
+}
+
+void printPerft(const std::string& divide, uint64_t total, int depth, std::chrono::steady_clock::time_point start) {
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  writeWhole(divide + "Nodes searched: " + std::to_string(total) + "\n");
+  char line[160];
+  std::snprintf(line, sizeof line, "perft %d: %.3f s, %.3g leaves/s\n", depth, seconds,
+                seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
+  std::cerr << line;
+}
 
 int usageError(const std::string& command, const std::string& message, const std::string& usage) {
   std::cerr << "amazons-solve" << (command.empty() ? "" : " ") << command << ": error: " << message << "\n";

@@ -2,6 +2,7 @@
 #pragma once
 #include <boost/program_options.hpp>
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -117,6 +118,15 @@ std::optional<int> parseOptions(const std::string& command, const std::vector<st
                                 boost::program_options::variables_map& vm, std::string& usage,
                                 const boost::program_options::options_description& hidden = {},
                                 const boost::program_options::positional_options_description& positional = {});
+
+// perft's FILE and DEPTH arguments, for either game: `visible` parsed with them as positional
+// arguments into `vm`, and DEPTH (0 to 64) read into `depth`. An exit status to return (help
+// printed, or a usage error), or nullopt to go on with the file in vm["file"].
+std::optional<int> parsePerftArgs(const std::vector<std::string>& args, const boost::program_options::options_description& visible,
+                                  boost::program_options::variables_map& vm, int& depth);
+// perft's report: `divide` (the count below each move, if asked), the total on stdout, the
+// time since `start` and the leaves a second on stderr.
+void printPerft(const std::string& divide, uint64_t total, int depth, std::chrono::steady_clock::time_point start);
 
 // --db FILE and --db-learn, for the commands that analyse positions.
 boost::program_options::options_description databaseOptions();

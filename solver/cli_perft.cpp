@@ -1,9 +1,7 @@
 // amazons-solve perft FILE DEPTH [--divide] [--input-format F] [--notation N]
 #include <boost/program_options.hpp>
 
-#include <charconv>
 #include <chrono>
-#include <cstdio>
 #include <iostream>
 
 #include "solver/cli.h"
@@ -17,8 +15,6 @@ namespace {
 
 namespace po = boost::program_options;
 
-constexpr int kMaxDepth = 64;
-
 int runPerft(const std::vector<std::string>& args) {
   po::options_description visible(
       "usage: amazons-solve perft FILE DEPTH [options]\n"
@@ -30,22 +26,9 @@ int runPerft(const std::vector<std::string>& args) {
       ("input-format", po::value<std::string>()->default_value("auto"),
        "auto, grid, codingame, dump (cs61b), oneline (cgsuite, mcgs)")
       ("notation", po::value<std::string>()->default_value("cs61b"), "move text for --divide: cs61b or codingame");
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::string>())("depth", po::value<std::string>());
-  po::positional_options_description positional;
-  positional.add("file", 1).add("depth", 1);
-
   po::variables_map vm;
-  std::string usage;
-  if (const auto done = parseOptions("perft", args, visible, vm, usage, hidden, positional)) return *done;
-  if (!vm.count("file")) return usageError("perft", "missing FILE and DEPTH", usage);
-  if (!vm.count("depth")) return usageError("perft", "missing DEPTH", usage);
-  const std::string depthText = vm["depth"].as<std::string>();
-  int depth = -1;
-  const auto [end, ec] = std::from_chars(depthText.data(), depthText.data() + depthText.size(), depth);
-  if (ec != std::errc() || end != depthText.data() + depthText.size() || depth < 0 || depth > kMaxDepth)
-    return usageError("perft", "DEPTH must be a number from 0 to " + std::to_string(kMaxDepth) + ", got '" + depthText + "'",
-                      usage);
+  int depth = 0;
+  if (const auto done = parsePerftArgs(args, visible, vm, depth)) return *done;
   Notation notation;
   try {
     notation = parseNotationName(vm["notation"].as<std::string>());
@@ -68,13 +51,7 @@ int runPerft(const std::vector<std::string>& args) {
   } else {
     total = perft(board, depth);
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  out += "Nodes searched: " + std::to_string(total) + "\n";
-  std::cout << out << std::flush;
-  char line[160];
-  std::snprintf(line, sizeof line, "perft %d: %.3f s, %.3g leaves/s\n", depth, seconds,
-                seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
-  std::cerr << line;
+  printPerft(out, total, depth, start);
   return 0;
 }
 
