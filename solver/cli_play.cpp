@@ -5,13 +5,16 @@
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 
 #include "solver/bot.h"
+#include "solver/clobber/bot.h"
 #include "solver/cli.h"
 #include "solver/cli_common.h"
 #include "solver/endgames.h"
@@ -23,6 +26,7 @@ namespace amazons::cli {
 namespace {
 
 namespace po = boost::program_options;
+using clobber::Clobber;
 using Clock = std::chrono::steady_clock;
 
 const char* kStdin = "<stdin>";
@@ -48,39 +52,80 @@ std::string trimmed(const std::string& s) {
   return s.substr(begin, s.find_last_not_of(" \t") - begin + 1);
 }
 
-// The CodinGame protocol: the board size on the first line, then per turn the colour, the
-// rows (top rank first), the opponent's last action and the number of legal actions; the
+// The board size line of the CodinGame protocols (1 to 16).
+int readSize(LineReader& in) {
+  std::string line;
+  if (!in.next(line)) throw InputError("no board size line", 1, 1, kStdin);
+  int size = 0;
+  std::istringstream sizeText(line);
+  if (!(sizeText >> size) || !(sizeText >> std::ws).eof() || size < 1 || size > kMaxSide)
+    throw InputError("the first line must be the board size (1 to 16), not '" + line + "'", 1, 1, kStdin);
+  return size;
+}
+
+// One turn of `lines` lines, each ended by a newline; nullopt when the referee has closed the
+// game before it. `start`: when its first line came, the start of the turn's time.
+std::optional<std::string> readTurn(LineReader& in, int lines, Clock::time_point& start) {
+  std::string text, line;
+  for (int i = 0; i < lines; ++i) {
+    if (!in.next(line)) {
+      if (i == 0) return std::nullopt;
+      throw InputError("the turn ends early (expected " + std::to_string(lines) + " lines: rows, the last action and the action count)",
+                       in.number() + 1, 1, kStdin);
+    }
+    if (i == 0) start = Clock::now();
+    text += line + "\n";
+  }
+  return text;
+}
+
+// Parses a turn's text; its line 1 is line `firstLine` of the input.
+template <class Parse>
+auto parseTurn(Parse parse, int firstLine) {
+  try {
+    return parse();
+  } catch (const InputError& e) {
+    throw e.shifted(firstLine - 1).withFile(kStdin);
+  }
+}
+
+// The CodinGame Amazons protocol: the board size on the first line, then per turn the colour,
+// the rows (top rank first), the opponent's last action and the number of legal actions; the
 // answer is one line, "d8d1d7 msg exact win".
 int playCodinGame(const po::variables_map& vm, Bot& bot) {
   const std::chrono::milliseconds turn(ranged<int64_t>(vm, "turn-ms")), firstTurn(ranged<int64_t>(vm, "first-turn-ms"));
   LineReader in;
-  std::string line;
-  if (!in.next(line)) throw InputError("no board size line", 1, 1, kStdin);
-  int size = 0;
-  {
-    std::istringstream sizeText(line);
-    if (!(sizeText >> size) || !(sizeText >> std::ws).eof() || size < 1 || size > kMaxSide)
-      throw InputError("the first line must be the board size (1 to 16), not '" + line + "'", 1, 1, kStdin);
-  }
+  const int size = readSize(in);
   for (bool first = true;; first = false) {
-    if (!in.next(line)) return 0;  // the referee has closed the game
-    const Clock::time_point start = Clock::now();
-    const int firstLine = in.number();
-    std::string text = std::to_string(size) + "\n" + line + "\n";
-    for (int i = 0; i < size + 2; ++i) {
-      if (!in.next(line)) throw InputError("the turn ends early (expected " + std::to_string(size) + " rows, the last action and the action count)", in.number() + 1, 1, kStdin);
-      text += line + "\n";
-    }
-    const ParsedPosition parsed = [&] {
-      try {
-        return parsePosition(text, Format::CodinGame);
-      } catch (const InputError& e) {
-        throw e.shifted(firstLine - 2).withFile(kStdin);  // line 1 of the text is the size line added above
-      }
-    }();
+    const int firstLine = in.number();  // the size line of the text below
+    Clock::time_point start;
+    const std::optional<std::string> turnText = readTurn(in, size + 3, start);
+    if (!turnText) return 0;
+    const ParsedPosition parsed = parseTurn([&] { return parsePosition(std::to_string(size) + "\n" + *turnText, Format::CodinGame); }, firstLine);
     const BotMove answer = bot.choose(parsed.board, start, first ? firstTurn : turn);
     std::cout << formatMove(parsed.board, answer.move, Notation::CodinGame) << " msg " << moveSourceText(answer.source)
               << std::endl;
+  }
+}
+
+// The CodinGame Clobber protocol: the board size and our colour (w or b) once, then per turn
+// the rows (top first, w/b/.), the opponent's last action and the number of legal actions; the
+// answer is one line, "e2e3 exact win".
+int playClobber(const po::variables_map& vm) {
+  const std::chrono::milliseconds turn(ranged<int64_t>(vm, "turn-ms")), firstTurn(ranged<int64_t>(vm, "first-turn-ms"));
+  clobber::Bot bot(ranged<uint64_t>(vm, "seed"));
+  LineReader in;
+  const int size = readSize(in);
+  std::string colour;
+  if (!in.next(colour)) throw InputError("no colour line (w or b)", 2, 1, kStdin);
+  for (bool first = true;; first = false) {
+    const int firstLine = in.number() - 1;  // the size line of the text below
+    Clock::time_point start;
+    const std::optional<std::string> turnText = readTurn(in, size + 2, start);
+    if (!turnText) return 0;
+    const clobber::Position pos = parseTurn([&] { return Clobber::parsePosition(std::to_string(size) + "\n" + colour + "\n" + *turnText, kStdin); }, firstLine);
+    const clobber::BotMove answer = bot.choose(pos.board, *pos.toMove, start, first ? firstTurn : turn);
+    std::cout << Clobber::formatMove(pos.board, answer.move) << " " << moveSourceText(answer.source) << std::endl;
   }
 }
 
@@ -184,40 +229,64 @@ class Cs61bGame {
   bool over_ = false;
 };
 
+// Milliseconds: at least 1, at most a day.
+constexpr Range<int64_t> kMilliseconds{1, 86400000};
+
+void addCodinGameOptions(po::options_description& visible, int64_t turnMs, int64_t allowedTurnMs) {
+  addRanged<int64_t>(visible, "turn-ms", turnMs, kMilliseconds,
+                     ("codingame: milliseconds a turn (the referee allows " + std::to_string(allowedTurnMs) + ")"));
+  addRanged<int64_t>(visible, "first-turn-ms", 900, kMilliseconds, "codingame: milliseconds for the first turn (the referee allows 1000)");
+}
+
+// The options and the mode (one of `modes`): 0 or 2 to return (help printed, or a usage
+// error), nullopt to go on.
+std::optional<int> parseMode(const std::vector<std::string>& args, po::options_description& visible, const std::vector<std::string>& modes,
+                             po::variables_map& vm, std::string& mode) {
+  po::options_description hidden;
+  hidden.add_options()("mode", po::value<std::string>());
+  po::positional_options_description positional;
+  positional.add("mode", 1);
+  std::string usage;
+  if (const auto done = parseOptions("play", args, visible, vm, usage, hidden, positional)) return done;
+  mode = vm.count("mode") ? vm["mode"].as<std::string>() : "";
+  if (std::find(modes.begin(), modes.end(), mode) != modes.end()) return std::nullopt;
+  std::string which = "say which: play " + modes.front();
+  for (size_t i = 1; i < modes.size(); ++i) which += " or play " + modes[i];
+  return usageError("play", which, usage);
+}
+
+// Ends the play: on an error its message on stderr, and the exit status.
+template <class Play>
+int guarded(Play play) {
+  try {
+    return play();
+  } catch (const InputError& e) {  // here, not in main: the process may have to end below
+    std::cerr << e.describe() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "amazons-solve play: error: " << e.what() << "\n";
+    return 1;
+  }
+}
+
 int runPlay(const std::vector<std::string>& args) {
   po::options_description visible(
       "amazons-solve play codingame|cs61b [options]: play on stdin/stdout, the exact move whenever the solver "
       "settles the position in time, else a heuristic's");
   visible.add_options()("help,h", "show this help");
-  // Milliseconds: at least 1, at most a day.
-  constexpr Range<int64_t> kMilliseconds{1, 86400000};
-  addRanged<int64_t>(visible, "turn-ms", 90, kMilliseconds, "codingame: milliseconds a turn (the referee allows 100)");
-  addRanged<int64_t>(visible, "first-turn-ms", 900, kMilliseconds, "codingame: milliseconds for the first turn (the referee allows 1000)");
+  addCodinGameOptions(visible, 90, 100);
   addRanged<int64_t>(visible, "move-ms", 1000, kMilliseconds, "cs61b: milliseconds for each automatic move");
   addRanged<uint64_t>(visible, "seed", 0, kNodesRange, "the heuristic's order of moves (its choice among equal scores)");
   addRanged<int64_t>(visible, "hash", 256, kHashRange, "the solver's table memory in MB");
   addRanged<int64_t>(visible, "threads", 1, kThreadsRange, "the solver's worker threads (0: all cores)");
-  po::options_description hidden;
-  hidden.add_options()("mode", po::value<std::string>());
-  po::positional_options_description positional;
-  positional.add("mode", 1);
   po::variables_map vm;
-  std::string usage;
-  if (const auto done = parseOptions("play", args, visible, vm, usage, hidden, positional)) return *done;
-  const std::string mode = vm.count("mode") ? vm["mode"].as<std::string>() : "";
-  if (mode != "codingame" && mode != "cs61b") return usageError("play", "say which: play codingame or play cs61b", usage);
+  std::string mode;
+  if (const auto done = parseMode(args, visible, {"codingame", "cs61b"}, vm, mode)) return *done;
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threadCount(vm));
   Bot bot(static_cast<size_t>(ranged<int64_t>(vm, "hash")), ranged<uint64_t>(vm, "seed"));
-  int status = 2;
-  try {
-    status = mode == "codingame" ? playCodinGame(vm, bot)
-                                 : Cs61bGame(bot, std::chrono::milliseconds(ranged<int64_t>(vm, "move-ms"))).run();
-  } catch (const InputError& e) {  // here, not in main: the process may have to end below
-    std::cerr << e.describe() << "\n";
-  } catch (const std::exception& e) {
-    std::cerr << "amazons-solve play: error: " << e.what() << "\n";
-    status = 1;
-  }
+  const int status = guarded([&] {
+    return mode == "codingame" ? playCodinGame(vm, bot) : Cs61bGame(bot, std::chrono::milliseconds(ranged<int64_t>(vm, "move-ms"))).run();
+  });
   if (!bot.idle()) {
     std::cout.flush();
     std::_Exit(status);
@@ -225,7 +294,24 @@ int runPlay(const std::vector<std::string>& args) {
   return status;
 }
 
+// The CodinGame Clobber turn is 150 ms: 135 leaves 15 ms for reading, printing and a
+// descheduled process (the bot's analysis stops at 60% of the turn, 81 ms); the first turn
+// as for Amazons.
+int runClobberPlay(const std::vector<std::string>& args) {
+  po::options_description visible(
+      "amazons-solve play codingame --game clobber [options]: a CodinGame Clobber bot on stdin/stdout, the exact move "
+      "whenever the analysis settles the position in time, else the move leaving the opponent fewest moves");
+  visible.add_options()("help,h", "show this help");
+  addCodinGameOptions(visible, 135, 150);
+  addRanged<uint64_t>(visible, "seed", 0, kNodesRange, "the fallback's order of moves (its choice among equal counts)");
+  po::variables_map vm;
+  std::string mode;
+  if (const auto done = parseMode(args, visible, {"codingame"}, vm, mode)) return *done;
+  return guarded([&] { return playClobber(vm); });
+}
+
 const Registrar registrar({"play", "play on stdin/stdout: a CodinGame bot or the CS61B game loop", &runPlay});
+const Registrar clobberRegistrar({"clobber:play", "play Clobber on stdin/stdout: a CodinGame bot", &runClobberPlay});
 
 }  // namespace
 }  // namespace amazons::cli

@@ -17,6 +17,7 @@
 #include "solver/child_process.h"
 #include "solver/endgames.h"
 #include "solver/minimax.h"
+#include "tests/support/bot_referee.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/naive.h"
 #include "tests/support/paths.h"
@@ -24,20 +25,13 @@
 namespace amazons {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
-#ifdef __SANITIZE_ADDRESS__
-constexpr int kSlowdown = 4;  // sanitized code runs several times slower: longer turns for all
-#else
-constexpr int kSlowdown = 1;
-#endif
-constexpr int kTurnMs = 90 * kSlowdown, kFirstTurnMs = 900 * kSlowdown;  // the bot's defaults, passed explicitly
-// Measured from the referee's side on a loaded 2-core machine, where a process descheduled for
-// tens of milliseconds is not the bot's doing (123 ms was seen with a build beside the test),
-// each answer may take up to kSlack more than the turn; the median answer must be within the
-// turn itself. The bot answers at 75% of the turn.
-constexpr milliseconds kSlack(100);
+using testing::BotStats;
+using testing::kSlowdown;
+
+// The bot's defaults, passed explicitly; it answers at 75% of the turn.
+constexpr int kTurnMs = 90 * kSlowdown, kFirstTurnMs = 900 * kSlowdown;
 // The oracle judges positions with at most this many live empty squares, within its nodes.
 constexpr int kOracleEmpty = 14;
 constexpr uint64_t kOracleNodes = 300'000;
@@ -66,22 +60,8 @@ int liveEmptySquares(const Board& b) {
   return static_cast<int>(std::count(reached.begin(), reached.end(), true));
 }
 
-struct GameStats {
-  int botTurns = 0;
-  int exactWins = 0;
-  std::vector<milliseconds> times;  // of the answers after each game's first
-
-  void check() {
-    ASSERT_FALSE(times.empty());
-    std::sort(times.begin(), times.end());
-    EXPECT_LE(times[times.size() / 2], milliseconds(kTurnMs)) << "the median answer";
-    std::cout << botTurns << " bot turns; answers after the first: median " << times[times.size() / 2].count()
-              << " ms, slowest " << times.back().count() << " ms\n";
-  }
-};
-
 // Plays one game; the bot has `botColor`, the random player the other side.
-void playGame(Board board, Color botColor, std::mt19937_64& rng, GameStats& stats) {
+void playGame(Board board, Color botColor, std::mt19937_64& rng, BotStats& stats) {
   SCOPED_TRACE("start " + turnInput(board, false, "null", 0));
   ChildProcess bot({testing::cliPath(), "play", "codingame", "--turn-ms", std::to_string(kTurnMs), "--first-turn-ms",
                   std::to_string(kFirstTurnMs), "--seed", std::to_string(rng() % 1000)});
@@ -106,40 +86,27 @@ void playGame(Board board, Color botColor, std::mt19937_64& rng, GameStats& stat
     std::optional<bool> oracle;
     if (liveEmptySquares(board) <= kOracleEmpty) oracle = WholeBoardSearch(kOracleNodes).moverWins(board);
     if (oracle == true) mustWin = true;
-    const milliseconds limit(first ? kFirstTurnMs : kTurnMs);
-    const Clock::time_point sent = Clock::now();
-    ASSERT_TRUE(bot.send(turnInput(board, first, lastAction, moves.size())));
-    const std::optional<std::string> answer = bot.readLine(limit + milliseconds(2000));
-    const auto took = std::chrono::duration_cast<milliseconds>(Clock::now() - sent);
-    ASSERT_TRUE(answer) << "no answer";
-    EXPECT_LE(took, limit + kSlack) << *answer;
-    if (!first) stats.times.push_back(took);
-    ++stats.botTurns;
+    const std::optional<testing::BotAnswer> answer =
+        stats.ask(bot, turnInput(board, first, lastAction, moves.size()), milliseconds(first ? kFirstTurnMs : kTurnMs), first, " msg ");
+    if (!answer) return;
     first = false;
-    const size_t split = answer->find(" msg ");
-    ASSERT_NE(split, std::string::npos) << *answer;
-    const std::string text = answer->substr(0, split), message = answer->substr(split + 5);
-    const auto played = std::find_if(moves.begin(), moves.end(), [&](const Move& m) { return moveText(board, m) == text; });
-    ASSERT_NE(played, moves.end()) << "illegal move " << *answer;
-    ASSERT_TRUE(message == "exact win" || message == "exact loss" || message == "heuristic") << *answer;
-    if (message == "exact win") {
-      ++stats.exactWins;
-      mustWin = true;
+    const auto played = std::find_if(moves.begin(), moves.end(), [&](const Move& m) { return moveText(board, m) == answer->move; });
+    ASSERT_NE(played, moves.end()) << "illegal move " << answer->move;
+    if (answer->message == "exact win") mustWin = true;
+    if (oracle && answer->message != "heuristic") {
+      EXPECT_EQ(*oracle, answer->message == "exact win") << answer->move;
     }
-    if (oracle && message != "heuristic") {
-      EXPECT_EQ(*oracle, message == "exact win") << *answer;
-    }
-    lastAction = text;
+    lastAction = answer->move;
     board.play(*played);
   }
 }
 
 TEST(PlayCodinGame, RandomStartsAgainstARandomPlayer) {
   std::mt19937_64 rng(18);
-  GameStats stats;
+  BotStats stats;
   for (int game = 0; game < 4; ++game) playGame(randomSymmetricStart(rng, 8, 8, 4), game % 2 ? Color::Black : Color::White, rng, stats);
   EXPECT_GT(stats.exactWins, 0) << "the solver settles the end of a random game";
-  stats.check();
+  stats.check(milliseconds(kTurnMs));
 }
 
 TEST(PlayCodinGame, LateEndgamesAgainstARandomPlayer) {
@@ -147,7 +114,7 @@ TEST(PlayCodinGame, LateEndgamesAgainstARandomPlayer) {
   EndgameOptions options;
   options.maxChamberEmpty = 10;  // (14 and 28: 20 s, mostly the oracle's)
   options.maxTotalEmpty = 20;
-  GameStats stats;
+  BotStats stats;
   for (int game = 0; game < 8;) {
     const std::optional<Board> start = playToEndgame(rng, 8, 8, options);
     if (!start) continue;
@@ -155,7 +122,7 @@ TEST(PlayCodinGame, LateEndgamesAgainstARandomPlayer) {
     playGame(*start, game % 2 ? mover : opposite(mover), rng, stats);
     ++game;
   }
-  stats.check();
+  stats.check(milliseconds(kTurnMs));
 }
 
 TEST(PlayCodinGame, BadTurnInputNamesTheLine) {

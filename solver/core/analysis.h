@@ -107,6 +107,8 @@ class Analyser {
   }
 
   size_t tableSize() const { return values_.size(); }
+  // For the analyses to come (a bot's turns differ in length); the tables stay.
+  void setLimits(const Limits& limits) { options_.limits = limits; }
 
  private:
   // Known values as parts, the others raw (normalised).

@@ -1,0 +1,33 @@
+// A Clobber player for bots (`play codingame --game clobber`): the exact analysis' move when it
+// settles the position within a share of the turn (the core honours its time limit, so it runs
+// on the calling thread), otherwise the move that leaves the opponent fewest moves.
+#pragma once
+#include <chrono>
+#include <cstdint>
+
+#include "solver/bot.h"
+#include "solver/clobber/clobber.h"
+#include "solver/core/analysis.h"
+
+namespace amazons::clobber {
+
+struct BotMove {
+  Move move;
+  MoveSource source;
+};
+
+class Bot {
+ public:
+  // `seed`: the order of the fallback's moves (its choice among equal counts).
+  explicit Bot(uint64_t seed) : seed_(seed) {}
+
+  // A move for `mover`, which must have one, chosen by `start + turn`. The analyser's tables
+  // are kept from turn to turn.
+  BotMove choose(const Region& board, cgt::Side mover, std::chrono::steady_clock::time_point start, std::chrono::milliseconds turn);
+
+ private:
+  core::Analyser<Clobber> analyser_;
+  uint64_t seed_;
+};
+
+}  // namespace amazons::clobber

@@ -1,0 +1,40 @@
+// The referee's side of the tests that run a bot as a process on the CodinGame protocols
+// (play_codingame_test, play_clobber_test): one turn asked and checked, and the answer times.
+#pragma once
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "solver/child_process.h"
+
+namespace amazons::testing {
+
+#ifdef __SANITIZE_ADDRESS__
+constexpr int kSlowdown = 4;  // sanitized code runs several times slower: longer turns for all
+#else
+constexpr int kSlowdown = 1;
+#endif
+// Measured from the referee's side on a loaded 2-core machine, where a process descheduled for
+// tens of milliseconds is not the bot's doing (123 ms was seen with a build beside the test),
+// each answer may take up to kSlack more than the turn; the median answer must be within the
+// turn itself.
+constexpr std::chrono::milliseconds kSlack(100);
+
+struct BotAnswer {
+  std::string move, message;  // the message one of "exact win", "exact loss", "heuristic"
+};
+
+struct BotStats {
+  int botTurns = 0, exactWins = 0;
+  std::vector<std::chrono::milliseconds> times;  // of the answers after each game's first
+
+  // Sends one turn's input and reads the answer, MOVE + separator + MESSAGE, within `limit`
+  // (plus kSlack); nullopt, with a failure recorded, when none comes or it is malformed.
+  std::optional<BotAnswer> ask(ChildProcess& bot, const std::string& input, std::chrono::milliseconds limit, bool first,
+                               const std::string& separator);
+  // The median answer within `turn`; prints the figures.
+  void check(std::chrono::milliseconds turn);
+};
+
+}  // namespace amazons::testing
