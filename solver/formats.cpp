@@ -1,10 +1,6 @@
 #include "solver/formats.h"
 
 #include <cctype>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <sstream>
@@ -12,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "solver/core/input.h"
 #include "solver/errors.h"
 #include "solver/notation.h"
 
@@ -389,24 +386,11 @@ ParsedPosition parsePosition(std::string_view text, Format format) {
 }
 
 ParsedPosition loadPosition(const std::string& path, Format format) {
-  std::string text;
-  const std::string name = path == "-" ? "<stdin>" : path;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw InputError("cannot read: it is a directory", 0, 0, name);
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(std::string("cannot open file: ") + std::strerror(errno), 0, 0, name);
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    if (in.bad()) throw InputError("cannot read file", 0, 0, name);
-    text = buf.str();
-  }
+  const core::InputText input = core::readInput(path);
   try {
-    return parsePosition(text, format);
+    return parsePosition(input.text, format);
   } catch (const InputError& e) {
-    throw e.withFile(name);
+    throw e.withFile(input.name);
   }
 }
 
