@@ -1,9 +1,9 @@
 // libFuzzer target: any position text (format detected), and when it is a tiny board, its
 // exact analysis under small allowances, checked against the whole-board search (the slow
 // oracle) for both sides to move.
-#include "solver/errors.h"
-#include "solver/minimax.h"
-#include "solver/solve.h"
+#include "solver/amazons/minimax.h"
+#include "solver/amazons/solve.h"
+#include "solver/core/errors.h"
 #include "tests/fuzz/fuzz.h"
 
 namespace {
