@@ -99,6 +99,10 @@ std::optional<bool> PartSum::decidedByStops(Side mover) const {
 void PartSum::appendKey(std::string& key) const {
   key.append(reinterpret_cast<const char*>(&number_.num), sizeof number_.num);
   key.append(reinterpret_cast<const char*>(&number_.exp), sizeof number_.exp);
+  appendPartsKey(key);
+}
+
+void PartSum::appendPartsKey(std::string& key) const {
   key.append(reinterpret_cast<const char*>(parts_.data()), parts_.size() * sizeof(GameId));
 }
 

@@ -42,7 +42,8 @@ class PartSum {
   // Whether `mover`, moving first, wins, when the stops of the parts settle it without search.
   std::optional<bool> decidedByStops(Side mover) const;
 
-  void appendKey(std::string& key) const;  // exact: the number and the sorted part ids
+  void appendKey(std::string& key) const;       // exact: the number and the sorted part ids
+  void appendPartsKey(std::string& key) const;  // the sorted part ids alone, the number left out
 
  private:
   Dyadic number_;

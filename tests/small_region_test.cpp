@@ -1,6 +1,6 @@
 // Regions on bit masks (solver/amazons/small_region.h) and their table
 // (solver/core/exact_table.h), each against a plain twin: naive moves, findChambers, regionKey,
-// std::map.
+// std::map, the board's queen-distance territory.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -9,6 +9,7 @@
 
 #include "solver/amazons/chambers.h"
 #include "solver/amazons/formats.h"
+#include "solver/amazons/heuristic.h"
 #include "solver/amazons/small_region.h"
 #include "solver/core/exact_table.h"
 #include "tests/support/naive.h"
@@ -192,6 +193,18 @@ struct Key {
   uint64_t a, b;
   bool operator==(const Key&) const = default;
 };
+
+TEST(SmallRegion, QueenTerritoryIsTheBoardHeuristics) {
+  // The masks' queen-distance territory against the board's (queenDistances by target lists).
+  std::mt19937_64 rng(64);
+  for (int trial = 0; trial < 3000; ++trial) {
+    const Board board = randomSmallBoard(rng);
+    ASSERT_EQ(queenTerritory(toSmall(board)), queenTerritory(board)) << toOneLine(board);
+  }
+  // By hand: Black reaches both squares of its side first, the middle one is White's.
+  EXPECT_EQ(queenTerritory(toSmall(parseOneLine("x..#.o"))), 2 - 1);
+  EXPECT_EQ(queenTerritory(toSmall(parseOneLine("x.o"))), 0);
+}
 
 TEST(ExactTable, AgreesWithAMap) {
   // A large reservation holds every array; a 4 KB one sends all but the first to the heap.

@@ -16,6 +16,7 @@
 #include "solver/amazons/endgames.h"
 #include "solver/amazons/formats.h"
 #include "solver/amazons/minimax.h"
+#include "solver/amazons/notation.h"
 #include "solver/amazons/report.h"
 #include "solver/amazons/small_region.h"
 #include "solver/amazons/solve.h"
@@ -356,6 +357,119 @@ TEST(Solve, SearchFallbackAgreesWithOracle) {
     }
   }
   EXPECT_GT(compared, 250);
+}
+
+TEST(Solve, CrowdedChamberBesideTerritoriesAgreesWithOracle) {
+  // A chamber of six or seven amazons and a few empty squares (in a search such forms are too
+  // costly to try: it is played move by move, and a plain search of it beside an integer
+  // decides, leafWins) next to one-colour strips of either colour (the integer), against the
+  // whole-board oracle.
+  // No form at all (canonicalNodes 0): the chamber is searched even where its form would fit.
+  SolveOptions options;
+  options.canonicalNodes = 0;
+  Solver solver(options);
+  std::mt19937_64 rng(2026);
+  int compared = 0, mixed = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    Board board(9, 3);
+    std::vector<int> cells;
+    for (int r = 0; r < 3; ++r) {
+      board.set(board.square(4, r), Cell::Arrow);
+      for (int f = 0; f < 4; ++f) cells.push_back(board.square(f, r));
+    }
+    std::shuffle(cells.begin(), cells.end(), rng);
+    const int blacks = 3, whites = 3 + static_cast<int>(rng() % 2);
+    const int empty = std::uniform_int_distribution<int>(2, 5)(rng);
+    for (size_t i = 0; i < cells.size(); ++i)
+      board.set(cells[i], i < 3 ? Cell::Black : i < size_t(blacks + whites) ? Cell::White
+                          : i < size_t(blacks + whites + empty) ? Cell::Empty : Cell::Arrow);
+    // Two strips of up to four squares, each owned by one amazon: territories of 0-3 moves.
+    for (int r = 0; r < 3; r += 2) {
+      const int length = std::uniform_int_distribution<int>(1, 4)(rng);
+      for (int f = 5; f < 9; ++f) board.set(board.square(f, r), f < 5 + length ? Cell::Empty : Cell::Arrow);
+      board.set(board.square(5, r), rng() % 2 ? Cell::Black : Cell::White);
+      board.set(board.square(5, 1), Cell::Arrow);
+      for (int f = 6; f < 9; ++f) board.set(board.square(f, 1), Cell::Arrow);
+    }
+    const auto expected = oracleVerdicts(board, 2'000'000);
+    if (!expected) continue;
+    const Analysis a = solver.analyse(board);
+    for (Color mover : {Color::Black, Color::White})
+      ASSERT_EQ(moverWins(a, mover), (*expected)[static_cast<int>(mover)]) << toOneLine(board) << " " << colorName(mover) << " to move";
+    ++compared;
+    mixed += (*expected)[0] != (*expected)[1];
+  }
+  EXPECT_GT(compared, 100);
+  EXPECT_GT(mixed, 10);  // not only positions one side wins whoever starts
+}
+
+TEST(Solve, EveryTwoByFourBoardSearchedAgreesWithOracle) {
+  // Every board of 2x4 squares with amazons of both colours, searched with no form (an
+  // integer beside a raw region in every shape: spare moves, territories folded, stuck
+  // amazons), against the whole-board oracle.
+  SolveOptions options;
+  options.canonicalNodes = 0;
+  Solver solver(options);
+  const Cell cells[] = {Cell::Empty, Cell::Arrow, Cell::Black, Cell::White};
+  int compared = 0;
+  for (int code = 0; code < 1 << 16; ++code) {
+    Board board(4, 2);
+    bool black = false, white = false;
+    for (int sq = 0; sq < 8; ++sq) {
+      const Cell c = cells[(code >> (2 * sq)) & 3];
+      board.set(sq, c);
+      black |= c == Cell::Black;
+      white |= c == Cell::White;
+    }
+    if (!black || !white) continue;
+    const Analysis a = solver.analyse(board);
+    for (Color mover : {Color::Black, Color::White}) {
+      board.setSideToMove(mover);
+      ASSERT_EQ(moverWins(a, mover), *WholeBoardSearch().moverWins(board)) << toOneLine(board) << " " << colorName(mover) << " to move";
+    }
+    ++compared;
+  }
+  EXPECT_GT(compared, 30000);
+}
+
+TEST(Solve, SearchInParallelKeepsVerdictsAndFindsWinningMoves) {
+  // Positions of 12 empty squares with no form allowed: the search over sums alone, whose
+  // positions of 12 or more empty squares share their moves between threads. The verdicts
+  // must be those of one thread; a winning move found by two threads may be another winning
+  // move, so it is checked by one thread on the position after it.
+  SolveOptions options;
+  options.canonicalNodes = 0;
+  std::mt19937_64 rng(4512);
+  std::vector<Board> boards;
+  while (boards.size() < 10) {
+    const Board b = testing::randomBoard(rng, 5, 4, 2, 2, 0.2);
+    if (b.emptyCount() == 12 && findChambers(b).size() == 1) boards.push_back(b);
+  }
+  Solver one(options);
+  int losses = 0;
+  for (const Board& board : boards) {
+    Analysis serial, parallel;
+    {
+      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+      serial = one.analyse(board);
+    }
+    {
+      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
+      parallel = Solver(options).analyse(board);
+    }
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+    for (Color mover : {Color::Black, Color::White}) {
+      const SideReport& side = parallel.forSide(mover);
+      ASSERT_EQ(side.verdict, serial.forSide(mover).verdict) << toOneLine(board) << " " << colorName(mover) << " to move";
+      losses += side.verdict == Verdict::Loss;
+      if (side.verdict != Verdict::Win) continue;
+      Board after = board;
+      after.setSideToMove(mover);
+      after.play(*side.bestMove);
+      EXPECT_FALSE(moverWins(one.analyse(after), opposite(mover))) << toOneLine(board) << " " << formatMove(board, *side.bestMove, Notation::CS61B);
+    }
+  }
+  EXPECT_GT(losses, 2);  // losing positions: every move refuted, the moves after the first in parallel
 }
 
 // Three or four separate 3x3 chambers, each with one amazon a side and at most one arrow: sums

@@ -42,15 +42,20 @@ std::array<uint8_t, kMaxSquares> queenDistances(const Board& board, Color c) {
 
 }  // namespace
 
-int heuristicScore(const Board& board) {
-  const Color mover = board.sideToMove();
-  if (!board.hasMove(mover)) return mover == Color::Black ? -kLost : kLost;
+int queenTerritory(const Board& board) {
   const auto black = queenDistances(board, Color::Black), white = queenDistances(board, Color::White);
   int territory = 0;
   for (int sq = 0; sq < board.squares(); ++sq) {
     if (board.at(sq) != Cell::Empty) continue;
     territory += (black[sq] < white[sq]) - (white[sq] < black[sq]);
   }
+  return territory;
+}
+
+int heuristicScore(const Board& board) {
+  const Color mover = board.sideToMove();
+  if (!board.hasMove(mover)) return mover == Color::Black ? -kLost : kLost;
+  const int territory = queenTerritory(board);
   int mobility = 0;
   for (int sq : board.amazons(Color::Black)) mobility += board.queenTargetCount(sq);
   for (int sq : board.amazons(Color::White)) mobility -= board.queenTargetCount(sq);

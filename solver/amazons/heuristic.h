@@ -11,6 +11,11 @@
 
 namespace amazons {
 
+// Black's territory by queen distance less White's: the empty squares Black's amazons reach in
+// fewer queen moves than White's, less those White's reach sooner (queenTerritory in
+// small_region.h on masks).
+int queenTerritory(const Board& board);
+
 // Black's advantage (positive favours Black): 100 per square of territory plus 10 per square
 // of mobility; a side with no move at all scores as if it had lost.
 int heuristicScore(const Board& board);

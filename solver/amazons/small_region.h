@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <type_traits>
+#include <utility>
 
 #include "solver/amazons/board.h"
 #include "solver/amazons/chambers.h"
@@ -62,9 +63,10 @@ struct SmallFrame {
   }
 };
 
-// Every position after a legal move of `mover`, by square index of from, then to, then arrow.
-template <typename Emit>
-void forEachOption(const SmallRegion& region, Color mover, Emit&& emit) {
+// The positions after the legal moves of `mover`, by square index of from, then to, then
+// arrow, until `found` returns true for one; whether it did.
+template <typename Found>
+bool anyOption(const SmallRegion& region, Color mover, Found&& found) {
   const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
   const uint64_t mine = mover == Color::Black ? region.black : region.white;
   for (uint64_t amazons = mine; amazons; amazons &= amazons - 1) {
@@ -77,10 +79,20 @@ void forEachOption(const SmallRegion& region, Color mover, Emit&& emit) {
       (mover == Color::Black ? option.black : option.white) ^= from | to;
       for (uint64_t arrows = frame.queenTargets(to, emptyAfterStep); arrows; arrows &= arrows - 1) {
         option.empty = emptyAfterStep & ~(arrows & -arrows);
-        emit(option);
+        if (found(std::as_const(option))) return true;
       }
     }
   }
+  return false;
+}
+
+// Every position after a legal move of `mover`, in anyOption's order.
+template <typename Emit>
+void forEachOption(const SmallRegion& region, Color mover, Emit&& emit) {
+  anyOption(region, mover, [&](const SmallRegion& option) {
+    emit(option);
+    return false;
+  });
 }
 
 // How many legal moves `mover` has (the options forEachOption would give).
@@ -109,6 +121,11 @@ inline int reachableEmpty(const SmallRegion& region, Color mover) {
     reach = grown;
   }
 }
+
+// Black's territory by queen distance less White's: the empty squares Black's amazons reach
+// in fewer queen moves (over empty squares) than White's, less those White reaches sooner.
+// An estimate (the heuristic of Amazons programs), for move ordering only.
+int queenTerritory(const SmallRegion& region);
 
 // The chambers of a region (findChambers' definition) as masks, ordered by lowest square.
 // No region of 64 squares has more than 25: each chamber needs a 2x2 block of its own.
