@@ -58,6 +58,18 @@ TEST(Solve, FourByFourStartIsASecondPlayerWin) {  // MCGS
   EXPECT_FALSE(moverWins(a, Color::White));
 }
 
+TEST(Solve, FiveByFourStartIsAFirstPlayerWin) {  // Song & Mueller 2015 (0.4 s since the territory order)
+  Solver solver;
+  Board start = parseOneLine(".X.X.|X...X|O...O|.O.O.");
+  const Analysis a = solver.analyse(start);
+  EXPECT_TRUE(moverWins(a, Color::Black));
+  EXPECT_TRUE(moverWins(a, Color::White));
+  // Black's winning move leaves White, to move, lost (checked anew on a solver of its own).
+  start.setSideToMove(Color::Black);
+  start.play(*a.blackToMove.bestMove);
+  EXPECT_FALSE(moverWins(Solver().analyse(start), Color::White));
+}
+
 // The oracle's verdicts for both sides to move, or nullopt when it cannot finish quickly
 // (random boards with many empty squares are hard for any solver).
 std::optional<std::array<bool, 2>> oracleVerdicts(Board board, uint64_t nodeLimit) {

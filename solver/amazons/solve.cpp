@@ -779,22 +779,27 @@ struct Solver::Impl {
     std::atomic<bool> found{false};
     tbb::task_group_context group;  // bound to the enclosing split's: its cancellation reaches here
     TaskEdges edges;
+    struct Edge {  // the end edges also when a search stops by an exception
+      TaskEdges& edges;
+      void (TaskEdges::*mark)();
+      ~Edge() { (edges.*mark)(); }
+    };
     const auto body = [&](const tbb::blocked_range<size_t>& range) {
       edges.taskStart();
+      const Edge end{edges, &TaskEdges::taskEnd};
       for (size_t i = range.begin(); i != range.end() && !found.load(std::memory_order_relaxed); ++i)
         if (!moverWinsSum(afterRawMove(state, moves[i], search), opposite(mover), search)) {
           found = true;
           group.cancel_group_execution();
         }
-      edges.taskEnd();
     };
     edges.beforeSpawn();  // after the body is made: the tasks read it first
     try {
+      const Edge join{edges, &TaskEdges::afterJoin};
       tbb::parallel_for(tbb::blocked_range<size_t>(1, moves.size(), 1), body, group);
     } catch (const Cancelled&) {
       if (!found) throw;
     }
-    edges.afterJoin();
     if (found) return true;
     // Cancelled from outside (an enclosing split found its win): some moves were not searched.
     if (group.is_group_execution_cancelled()) throw Cancelled{};
