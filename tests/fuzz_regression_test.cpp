@@ -35,5 +35,32 @@ TEST(FuzzRegression, OneArrowBoardWrittenAndReadBack) {
   }
 }
 
+// Found while fuzz_cgt_value's skip of long up multiples was lifted: "^1000000" overflowed the
+// stack before its first sum (cgt::up recursed once a multiple), and printing "^20000" did
+// (asNus recursed once a level). Up multiples are built by a loop now, and under a WorkLimit
+// a recursion that nears the end of the stack stops with WorkLimitReached instead.
+TEST(FuzzRegression, DeepUpMultiples) {
+  // ^n = {0 | ^(n-1)*}, built here from its definition.
+  const cgt::GameId u = cgt::up(5000);
+  EXPECT_EQ(u, cgt::make({cgt::zero()}, {cgt::add(cgt::up(4999), cgt::star())}));
+  {
+    const cgt::WorkLimit limit(200000);
+    try {
+      cgt::parse("^1000000");
+      FAIL() << "^1000000 fitted 200000 sums";
+    } catch (const cgt::WorkLimitReached& e) {
+      EXPECT_EQ(e.reason(), cgt::WorkLimitReached::Reason::Sums);
+    }
+  }
+  const cgt::GameId deep = cgt::up(40000);
+  const cgt::WorkLimit limit(cgt::WorkLimit::kUncounted);
+  try {
+    cgt::toString(deep);
+    FAIL() << "^40000 printed on an 8 MB stack";
+  } catch (const cgt::WorkLimitReached& e) {
+    EXPECT_EQ(e.reason(), cgt::WorkLimitReached::Reason::Stack);
+  }
+}
+
 }  // namespace
 }  // namespace amazons
