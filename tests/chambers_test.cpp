@@ -4,8 +4,8 @@
 #include <map>
 #include <random>
 
-#include "solver/chambers.h"
-#include "solver/formats.h"
+#include "solver/amazons/chambers.h"
+#include "solver/amazons/formats.h"
 #include "tests/support/naive.h"
 
 namespace amazons {

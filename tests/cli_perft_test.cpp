@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "solver/formats.h"
-#include "solver/notation.h"
+#include "solver/amazons/formats.h"
+#include "solver/amazons/notation.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/naive.h"
 #include "tests/support/paths.h"

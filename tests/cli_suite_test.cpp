@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "cgt/cgt.h"
-#include "solver/formats.h"
-#include "solver/solve.h"
-#include "solver/suite.h"
+#include "solver/amazons/formats.h"
+#include "solver/amazons/solve.h"
+#include "solver/amazons/suite.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/naive.h"
 #include "tests/support/paths.h"

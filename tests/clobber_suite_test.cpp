@@ -8,10 +8,10 @@
 
 #include <iostream>
 
+#include "solver/amazons/formats.h"
+#include "solver/amazons/suite.h"
 #include "solver/clobber/clobber.h"
 #include "solver/core/analysis.h"
-#include "solver/formats.h"
-#include "solver/suite.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/clobber_naive.h"
 #include "tests/support/paths.h"

@@ -10,7 +10,7 @@
 #include "solver/clobber/clobber.h"
 #include "solver/clobber/perft.h"
 #include "solver/core/analysis.h"
-#include "solver/errors.h"
+#include "solver/core/errors.h"
 #include "tests/support/clobber_naive.h"
 
 namespace amazons {

@@ -6,7 +6,7 @@
 
 #include "cgt/cgt.h"
 #include "cgt/notation.h"
-#include "solver/formats.h"
+#include "solver/amazons/formats.h"
 
 namespace amazons {
 namespace {

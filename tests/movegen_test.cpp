@@ -5,9 +5,9 @@
 #include <random>
 #include <tuple>
 
-#include "solver/board.h"
-#include "solver/formats.h"
-#include "solver/perft.h"
+#include "solver/amazons/board.h"
+#include "solver/amazons/formats.h"
+#include "solver/amazons/perft.h"
 #include "tests/support/naive.h"
 
 namespace amazons {

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <random>
 
-#include "solver/errors.h"
-#include "solver/formats.h"
-#include "solver/notation.h"
+#include "solver/amazons/formats.h"
+#include "solver/amazons/notation.h"
+#include "solver/core/errors.h"
 #include "tests/support/naive.h"
 
 namespace amazons {

@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "solver/child_process.h"
+#include "solver/core/child_process.h"
 #include "tests/support/bot_referee.h"
-#include "tests/support/clobber_naive.h"
 #include "tests/support/cli_run.h"
+#include "tests/support/clobber_naive.h"
 #include "tests/support/paths.h"
 
 namespace amazons {

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "solver/child_process.h"
-#include "solver/endgames.h"
-#include "solver/minimax.h"
+#include "solver/amazons/endgames.h"
+#include "solver/amazons/minimax.h"
+#include "solver/core/child_process.h"
 #include "tests/support/bot_referee.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/naive.h"

@@ -1,15 +1,16 @@
-// Regions on bit masks (solver/small_region.h) and their table (solver/exact_table.h), each
-// against a plain twin: naive moves, findChambers, regionKey, std::map.
+// Regions on bit masks (solver/amazons/small_region.h) and their table
+// (solver/core/exact_table.h), each against a plain twin: naive moves, findChambers, regionKey,
+// std::map.
 #include <gtest/gtest.h>
 
 #include <map>
 #include <random>
 #include <set>
 
-#include "solver/chambers.h"
-#include "solver/exact_table.h"
-#include "solver/formats.h"
-#include "solver/small_region.h"
+#include "solver/amazons/chambers.h"
+#include "solver/amazons/formats.h"
+#include "solver/amazons/small_region.h"
+#include "solver/core/exact_table.h"
 #include "tests/support/naive.h"
 
 namespace amazons {

@@ -1,16 +1,16 @@
-// perfectTerritoryMoves (solver/small_territory.h) against TerritorySolver: any value it gives
-// is exact, and it gives one for most perfect territories.
+// perfectTerritoryMoves (solver/amazons/small_territory.h) against TerritorySolver: any value it
+// gives is exact, and it gives one for most perfect territories.
 #include <gtest/gtest.h>
 
 #include <optional>
 #include <random>
 #include <string>
 
-#include "solver/chambers.h"
-#include "solver/formats.h"
-#include "solver/small_region.h"
-#include "solver/small_territory.h"
-#include "solver/territory.h"
+#include "solver/amazons/chambers.h"
+#include "solver/amazons/formats.h"
+#include "solver/amazons/small_region.h"
+#include "solver/amazons/small_territory.h"
+#include "solver/amazons/territory.h"
 #include "tests/support/naive.h"
 
 namespace amazons {

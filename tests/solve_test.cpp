@@ -13,12 +13,12 @@
 #include <tuple>
 
 #include "cgt/cgt.h"
-#include "solver/endgames.h"
-#include "solver/formats.h"
-#include "solver/minimax.h"
-#include "solver/report.h"
-#include "solver/small_region.h"
-#include "solver/solve.h"
+#include "solver/amazons/endgames.h"
+#include "solver/amazons/formats.h"
+#include "solver/amazons/minimax.h"
+#include "solver/amazons/report.h"
+#include "solver/amazons/small_region.h"
+#include "solver/amazons/solve.h"
 #include "tests/support/naive.h"
 
 namespace amazons {

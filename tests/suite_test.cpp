@@ -8,11 +8,11 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "solver/endgames.h"
-#include "solver/errors.h"
-#include "solver/formats.h"
-#include "solver/notation.h"
-#include "solver/suite.h"
+#include "solver/amazons/endgames.h"
+#include "solver/amazons/formats.h"
+#include "solver/amazons/notation.h"
+#include "solver/amazons/suite.h"
+#include "solver/core/errors.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/naive.h"
 #include "tests/support/paths.h"

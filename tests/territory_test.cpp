@@ -17,9 +17,9 @@
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/task_arena.h>
 
-#include "solver/chambers.h"
-#include "solver/formats.h"
-#include "solver/territory.h"
+#include "solver/amazons/chambers.h"
+#include "solver/amazons/formats.h"
+#include "solver/amazons/territory.h"
 #include "tests/support/naive.h"
 #include "tests/support/paths.h"
 

@@ -1,6 +1,6 @@
-// The value database (solver/value_db.h, solver/region_enum.h, `amazons-solve db`): values read
-// back equal the values computed, a build holds exactly the chambers a brute-force
-// enumeration finds, readers and a writer at once, and broken files refused.
+// The value database (solver/amazons/value_db.h, solver/amazons/region_enum.h, `amazons-solve
+// db`): values read back equal the values computed, a build holds exactly the chambers a
+// brute-force enumeration finds, readers and a writer at once, and broken files refused.
 #include <gtest/gtest.h>
 #include <lmdb.h>
 #include <sys/wait.h>
@@ -14,11 +14,11 @@
 #include <thread>
 
 #include "cgt/cgt.h"
-#include "solver/chambers.h"
-#include "solver/formats.h"
-#include "solver/region_enum.h"
-#include "solver/solve.h"
-#include "solver/value_db.h"
+#include "solver/amazons/chambers.h"
+#include "solver/amazons/formats.h"
+#include "solver/amazons/region_enum.h"
+#include "solver/amazons/solve.h"
+#include "solver/amazons/value_db.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/naive.h"
 

@@ -5,7 +5,7 @@
 #include <chrono>
 #include <cstdint>
 
-#include "solver/bot.h"
+#include "solver/amazons/bot.h"
 #include "solver/clobber/clobber.h"
 #include "solver/core/analysis.h"
 

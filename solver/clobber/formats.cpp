@@ -2,7 +2,7 @@
 #include <charconv>
 
 #include "solver/clobber/clobber.h"
-#include "solver/errors.h"
+#include "solver/core/errors.h"
 
 namespace amazons::clobber {
 

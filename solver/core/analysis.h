@@ -2,7 +2,7 @@
 // who wins with either side to move, and a winning move.
 //
 // Regions get their canonical form within an allowance of expansions; a region whose form does
-// not fit stays raw. Who wins is then a search over the sum (as solver/solve.cpp does for
+// not fit stays raw. Who wins is then a search over the sum (as solver/amazons/solve.cpp does for
 // Amazons): the known values as a cgt::PartSum (decided by cgt::SumSearch once no raw region
 // is left, never added into one form), the raw regions moved in one move at a time, the parts
 // they fall into valued again within a smaller allowance. A winning move is a move after which

@@ -8,7 +8,7 @@
 #include <iterator>
 #include <sstream>
 
-#include "solver/errors.h"
+#include "solver/core/errors.h"
 
 namespace amazons::core {
 

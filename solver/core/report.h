@@ -1,13 +1,13 @@
 // Printing an analysis of any core::Game for people (text) and programs (JSON, one object a
-// position), in the layout of the Amazons report (solver/report.h).
+// position), in the layout of the Amazons report (solver/amazons/report.h).
 #pragma once
 #include <ostream>
 #include <string>
 
 #include "cgt/cgt.h"
-#include "solver/chambers.h"
+#include "solver/amazons/chambers.h"
+#include "solver/amazons/report.h"
 #include "solver/core/analysis.h"
-#include "solver/report.h"
 
 namespace amazons::core {
 

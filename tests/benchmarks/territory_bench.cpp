@@ -12,8 +12,8 @@
 
 #include <oneapi/tbb/global_control.h>
 
-#include "solver/formats.h"
-#include "solver/territory.h"
+#include "solver/amazons/formats.h"
+#include "solver/amazons/territory.h"
 
 namespace {
 

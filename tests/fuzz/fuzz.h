@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "solver/board.h"
-#include "solver/formats.h"
+#include "solver/amazons/board.h"
+#include "solver/amazons/formats.h"
 
 namespace amazons::fuzz {
 

@@ -9,9 +9,9 @@
 // The oracle is what costs (up to 60,000 positions for 8 or 9 empty squares, 20 times slower in
 // this instrumented build than in a release one): a win needs only the search after its move,
 // not also the one of the position before it, which found the same win again.
-#include "solver/errors.h"
-#include "solver/minimax.h"
-#include "solver/solve.h"
+#include "solver/amazons/minimax.h"
+#include "solver/amazons/solve.h"
+#include "solver/core/errors.h"
 #include "tests/fuzz/fuzz.h"
 
 namespace {

@@ -2,7 +2,7 @@
 
 #include <optional>
 
-#include "solver/errors.h"
+#include "solver/core/errors.h"
 
 namespace amazons::fuzz {
 

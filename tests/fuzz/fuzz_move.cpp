@@ -1,8 +1,8 @@
 // libFuzzer target: move text in both notations (parseMove, parseLegalMove). The first byte
 // picks a board; the rest is the move. A move read is written in both notations, and each
 // must read back to the same move.
-#include "solver/errors.h"
-#include "solver/notation.h"
+#include "solver/amazons/notation.h"
+#include "solver/core/errors.h"
 #include "tests/fuzz/fuzz.h"
 
 namespace {

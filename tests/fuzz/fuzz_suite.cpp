@@ -1,7 +1,7 @@
 // libFuzzer target: suite files (parseSuite). Each entry read is written back with
 // writeSuiteLine, which must read back to the same line.
-#include "solver/errors.h"
-#include "solver/suite.h"
+#include "solver/amazons/suite.h"
+#include "solver/core/errors.h"
 #include "tests/fuzz/fuzz.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/child_process.h"
+#include "solver/core/child_process.h"
 
 namespace amazons::testing {
 

@@ -1,6 +1,6 @@
 #include "tests/support/naive.h"
 
-#include "solver/formats.h"
+#include "solver/amazons/formats.h"
 
 #include <algorithm>
 #include <map>

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cgt/cgt.h"
-#include "solver/board.h"
+#include "solver/amazons/board.h"
 
 namespace amazons::testing {
 

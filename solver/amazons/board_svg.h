@@ -1,0 +1,16 @@
+// The picture of an analysed position: the board with coordinates, amazons and arrows, each
+// chamber tinted by class and lettered as in the text report, the side to move's winning move
+// drawn as two arrows (the queen move, then the shot), and under the board the verdicts and a
+// legend of the chambers with their values.
+#pragma once
+#include <string>
+
+#include "solver/amazons/notation.h"
+#include "solver/amazons/solve.h"
+
+namespace amazons {
+
+// A whole SVG document (svg.h).
+std::string boardSvg(const Board& board, const Analysis& analysis, Notation notation);
+
+}  // namespace amazons

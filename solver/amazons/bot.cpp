@@ -1,0 +1,116 @@
+#include "solver/amazons/bot.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+
+#include "solver/amazons/formats.h"
+#include "solver/amazons/heuristic.h"
+
+namespace amazons {
+namespace {
+
+// Shares of a turn. The solver's --time-limit is 60% of it and the heuristic scans moves for
+// as long; the answer goes at 75% at the latest, whatever the solver is doing. The last
+// quarter (22 ms of a 90 ms turn) is the margin for reading the input, printing, and a
+// descheduled process on a loaded machine.
+constexpr double kExactShare = 0.6;
+constexpr double kHeuristicShare = 0.6;
+constexpr double kAnswerShare = 0.75;
+// An attempt still running when the next turn starts gets 10% of that turn to finish before it
+// is left behind (the opponent may answer at once).
+constexpr double kGraceShare = 0.1;
+
+std::chrono::steady_clock::time_point after(std::chrono::steady_clock::time_point start, std::chrono::milliseconds turn,
+                                            double share) {
+  return start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(turn * share);
+}
+
+}  // namespace
+
+const char* moveSourceText(MoveSource source) {
+  switch (source) {
+    case MoveSource::ExactWin: return "exact win";
+    case MoveSource::ExactLoss: return "exact loss";
+    case MoveSource::Heuristic: break;
+  }
+  return "heuristic";
+}
+
+struct Bot::Attempt {
+  std::mutex mutex;
+  std::condition_variable finished;
+  std::atomic<bool> done{false};
+  std::optional<SideReport> answer;  // the solver's report for the side to move, when it settled it
+  std::string position;              // for a report when it overruns
+  Color mover;
+};
+
+Bot::Bot(size_t hashMegabytes, uint64_t seed) : hashMegabytes_(hashMegabytes), seed_(seed) {}
+
+Bot::~Bot() {
+  if (!worker_.joinable()) return;
+  if (attempt_->done) worker_.join();
+  else worker_.detach();  // it holds its solver and attempt
+}
+
+bool Bot::idle() const { return (!attempt_ || attempt_->done) && (!leftBehind_ || leftBehind_->done); }
+
+BotMove Bot::choose(const Board& board, std::chrono::steady_clock::time_point start, std::chrono::milliseconds turn) {
+  if (!board.hasMove(board.sideToMove())) throw std::invalid_argument("the side to move has no legal move");
+  if (attempt_ && !attempt_->done) {  // a few milliseconds late is no runaway yet
+    std::unique_lock lock(attempt_->mutex);
+    attempt_->finished.wait_until(lock, after(start, turn, kGraceShare), [&] { return attempt_->done.load(); });
+  }
+  if (attempt_ && !attempt_->done && (!leftBehind_ || leftBehind_->done)) {
+    std::cerr << "amazons-solve: the exact search of " << attempt_->position << " (" << colorName(attempt_->mover)
+              << " to move) ran past its time limit of " << std::chrono::duration<double>(solverTurn_).count() * kExactShare
+              << " s; left behind\n";
+    worker_.detach();
+    leftBehind_ = std::move(attempt_);
+    solver_.reset();  // its tables stay with it
+  }
+  std::shared_ptr<Attempt> attempt;
+  if (!attempt_ || attempt_->done) {
+    if (worker_.joinable()) worker_.join();
+    if (!solver_ || solverTurn_ != turn) {
+      SolveOptions options;
+      options.hashMegabytes = hashMegabytes_;
+      options.timeLimitSeconds = std::chrono::duration<double>(turn).count() * kExactShare;
+      solver_ = std::make_shared<Solver>(options);
+      solverTurn_ = turn;
+    }
+    attempt = attempt_ = std::make_shared<Attempt>();
+    attempt->position = toOneLine(board);
+    attempt->mover = board.sideToMove();
+    worker_ = std::thread([attempt, board, solver = solver_] {
+      std::optional<SideReport> answer;
+      try {
+        const SideReport side = solver->analyse(board).forSide(board.sideToMove());
+        if (side.verdict != Verdict::Unknown && side.bestMove) answer = side;
+      } catch (const std::exception&) {
+        // (out of memory or a value out of range: the heuristic answers)
+      }
+      {
+        std::lock_guard lock(attempt->mutex);
+        attempt->answer = answer;
+        attempt->done = true;
+      }
+      attempt->finished.notify_all();
+    });
+  }
+  const std::optional<Move> guess =
+      heuristicMove(board, after(start, turn, kHeuristicShare), seed_++, attempt ? &attempt->done : nullptr);
+  if (attempt) {
+    std::unique_lock lock(attempt->mutex);
+    attempt->finished.wait_until(lock, after(start, turn, kAnswerShare), [&] { return attempt->done.load(); });
+    if (attempt->answer)
+      return {*attempt->answer->bestMove, attempt->answer->verdict == Verdict::Win ? MoveSource::ExactWin : MoveSource::ExactLoss};
+  }
+  return {*guess, MoveSource::Heuristic};  // (a move exists: checked above)
+}
+
+}  // namespace amazons

@@ -1,0 +1,326 @@
+#include "solver/amazons/chambers.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <numeric>
+
+#include "solver/amazons/small_region.h"
+
+namespace amazons {
+
+const char* chamberClassName(ChamberClass c) {
+  switch (c) {
+    case ChamberClass::Dead: return "dead";
+    case ChamberClass::BlackOnly: return "black";
+    case ChamberClass::WhiteOnly: return "white";
+    case ChamberClass::Contested: return "contested";
+    case ChamberClass::Closed: return "closed";
+  }
+  return "?";
+}
+
+char chamberLabel(size_t index) {
+  static constexpr char kLabels[] = "ABCDEFGHIJKLMNPQRSTUVWYZabcdefghijklmnpqrstuvwyz0123456789";
+  return index < sizeof(kLabels) - 1 ? kLabels[index] : '?';
+}
+
+namespace {
+
+int findRoot(std::array<int, kMaxSquares>& parent, int x) {
+  while (parent[x] != x) x = parent[x] = parent[parent[x]];
+  return x;
+}
+
+}  // namespace
+
+ChamberClass chamberClass(int empty, int blackAmazons, int whiteAmazons) {
+  if (empty == 0) return ChamberClass::Closed;
+  if (blackAmazons && whiteAmazons) return ChamberClass::Contested;
+  if (blackAmazons) return ChamberClass::BlackOnly;
+  if (whiteAmazons) return ChamberClass::WhiteOnly;
+  return ChamberClass::Dead;
+}
+
+namespace {
+
+void classify(Chamber& c) { c.kind = chamberClass(c.empty, c.blackAmazons, c.whiteAmazons); }
+
+// Boards of at most 64 squares (every chamber the solver splits again): split on bit masks.
+std::vector<Chamber> findChambersSmall(const Board& board) {
+  const SmallRegion region = toSmall(board);
+  const SmallChambers split = splitChambers(region);
+  std::vector<Chamber> chambers(split.count);
+  for (int i = 0; i < split.count; ++i) {
+    const uint64_t part = split.masks[i];
+    Chamber& c = chambers[i];
+    c.squares.reserve(std::popcount(part));
+    for (uint64_t bits = part; bits; bits &= bits - 1) c.squares.push_back(std::countr_zero(bits));
+    c.blackAmazons = std::popcount(part & region.black);
+    c.whiteAmazons = std::popcount(part & region.white);
+    c.empty = std::popcount(part & region.empty);
+    classify(c);
+  }
+  return chambers;
+}
+
+}  // namespace
+
+std::vector<Chamber> findChambers(const Board& board) {
+  if (board.squares() <= kSmallSquares) return findChambersSmall(board);
+  std::array<int, kMaxSquares> parent;  // only the board's squares are used (and set)
+  std::iota(parent.begin(), parent.begin() + board.squares(), 0);
+  const int w = board.width(), h = board.height();
+  // Join every non-arrow square with its non-arrow neighbours. Amazons join each other too:
+  // an amazon that moves leaves its square empty, next to the other.
+  for (int r = 0; r < h; ++r) {
+    for (int f = 0; f < w; ++f) {
+      const int sq = board.square(f, r);
+      if (board.at(sq) == Cell::Arrow) continue;
+      // Half the neighbourhood suffices: each pair is met once from its lower square.
+      static constexpr int kForward[4][2] = {{1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+      for (const auto& d : kForward) {
+        if (!board.onBoard(f + d[0], r + d[1])) continue;
+        const int n = board.square(f + d[0], r + d[1]);
+        if (board.at(n) == Cell::Arrow) continue;
+        const int a = findRoot(parent, sq), b = findRoot(parent, n);
+        if (a != b) parent[std::max(a, b)] = std::min(a, b);
+      }
+    }
+  }
+  // Count first, so that every list is allocated once at its size.
+  std::array<int, kMaxSquares> indexOfRoot, size;
+  std::fill(indexOfRoot.begin(), indexOfRoot.begin() + board.squares(), -1);
+  std::fill(size.begin(), size.begin() + board.squares(), 0);
+  int count = 0;
+  for (int sq = 0; sq < board.squares(); ++sq) {
+    if (board.at(sq) == Cell::Arrow) continue;
+    const int root = findRoot(parent, sq);
+    if (size[root]++ == 0) indexOfRoot[root] = count++;
+  }
+  std::vector<Chamber> chambers(count);
+  for (int sq = 0; sq < board.squares(); ++sq)
+    if (board.at(sq) != Cell::Arrow && parent[sq] == sq) chambers[indexOfRoot[sq]].squares.reserve(size[sq]);
+  for (int sq = 0; sq < board.squares(); ++sq) {
+    const Cell cell = board.at(sq);
+    if (cell == Cell::Arrow) continue;
+    Chamber& c = chambers[indexOfRoot[findRoot(parent, sq)]];
+    c.squares.push_back(sq);
+    c.empty += cell == Cell::Empty;
+    c.blackAmazons += cell == Cell::Black;
+    c.whiteAmazons += cell == Cell::White;
+  }
+  for (Chamber& c : chambers) classify(c);
+  return chambers;
+}
+
+namespace {
+
+// Copy of the rectangle [f0, f1] x [r0, r1] of `board`, with only squares for which keep()
+// holds copied (the rest arrows).
+template <typename Keep>
+Board crop(const Board& board, int f0, int f1, int r0, int r1, Keep&& keep) {
+  Board out(f1 - f0 + 1, r1 - r0 + 1);
+  for (int r = r0; r <= r1; ++r)
+    for (int f = f0; f <= f1; ++f) {
+      const int sq = board.square(f, r);
+      out.set(out.square(f - f0, r - r0), keep(sq) ? board.at(sq) : Cell::Arrow);
+    }
+  out.setSideToMove(board.sideToMove());
+  return out;
+}
+
+// Crop away border ranks and files that hold arrows only (an all-arrow region stays 1x1).
+Board cropToContent(const Board& board) {
+  int f0 = board.width(), f1 = -1, r0 = board.height(), r1 = -1;
+  for (int sq = 0; sq < board.squares(); ++sq) {
+    if (board.at(sq) == Cell::Arrow) continue;
+    f0 = std::min(f0, board.fileOf(sq));
+    f1 = std::max(f1, board.fileOf(sq));
+    r0 = std::min(r0, board.rankOf(sq));
+    r1 = std::max(r1, board.rankOf(sq));
+  }
+  if (f1 < 0) return crop(board, 0, 0, 0, 0, [](int) { return true; });
+  if (f0 == 0 && r0 == 0 && f1 == board.width() - 1 && r1 == board.height() - 1) return board;  // tight already
+  return crop(board, f0, f1, r0, r1, [](int) { return true; });
+}
+
+// Symmetry t (0..7) maps (f, r) on a w x h board to a new board: bit 0 mirrors files, bit 1
+// mirrors ranks, bit 2 transposes (applied last).
+struct Symmetry {
+  int t, w, h;
+  int outWidth() const { return (t & 4) ? h : w; }
+  int outHeight() const { return (t & 4) ? w : h; }
+  std::pair<int, int> map(int f, int r) const {
+    if (t & 1) f = w - 1 - f;
+    if (t & 2) r = h - 1 - r;
+    if (t & 4) std::swap(f, r);
+    return {f, r};
+  }
+  // Where (f, r) lands, rank-major in the output frame.
+  int index(int f, int r) const {
+    const auto [nf, nr] = map(f, r);
+    return nr * outWidth() + nf;
+  }
+};
+
+// Cells packed 2 bits each, rank-major in the symmetry's output frame; compared word by word.
+using Packed = std::array<uint64_t, kMaxSquares / 32>;
+
+std::string keyOf(const Symmetry& s, const Packed& words, int squares) {
+  std::string key(2 + (squares + 3) / 4, '\0');
+  key[0] = static_cast<char>(s.outWidth());
+  key[1] = static_cast<char>(s.outHeight());
+  // Byte j holds cells 4j..4j+3, which are bits 8j..8j+7 of the packing.
+  for (int j = 0; j < (squares + 3) / 4; ++j) key[2 + j] = static_cast<char>(words[j / 8] >> (8 * (j % 8)));
+  return key;
+}
+
+// A square of a region that is no arrow: its file, rank and cell.
+struct OpenCell {
+  uint8_t f, r;
+  Cell cell;
+};
+
+// The symmetry giving the least (width, height, packed cells) of a w x h region, with its
+// packing; ties keep the lower index. One pass over the open squares packs all eight images:
+// each is packed with arrows as 0 (cell ^ 1) and turned back by one xor, since most squares
+// of a cropped region are arrows.
+struct Oriented {
+  Symmetry symmetry;
+  Packed words;
+};
+// Images First..Last-1 of a region of at most 32 squares, one word each, arrows as 0. The
+// bounds are constants so that the loop over the images unrolls.
+template <int First, int Last>
+void packImages(uint64_t* packs, int w, int h, const OpenCell* open, int count) {
+  for (int i = 0; i < count; ++i) {
+    const int f = open[i].f, r = open[i].r;
+    const uint64_t code = static_cast<uint64_t>(open[i].cell) ^ 1;
+    for (int t = First; t < Last; ++t) packs[t] |= code << (2 * Symmetry{t, w, h}.index(f, r));
+  }
+}
+
+Oriented bestSymmetry(int w, int h, const OpenCell* open, int count) {
+  const int n = w * h, words = (n + 31) / 32;
+  auto arrows = [n](int word) {  // Arrow (01) in every cell of the word that exists
+    const int cells = std::min(32, n - 32 * word);
+    return cells == 32 ? 0x5555555555555555ull : 0x5555555555555555ull & ((uint64_t{1} << (2 * cells)) - 1);
+  };
+  if (n <= 32) {  // one word each: most chambers, so kept lean
+    // The narrowest frame wins first: only the transposed images (t >= 4) when w > h, only
+    // the others when w < h.
+    const int first = w > h ? 4 : 0, last = w < h ? 4 : 8;
+    uint64_t packs[8] = {};
+    if (first == 4) packImages<4, 8>(packs, w, h, open, count);
+    else if (last == 4) packImages<0, 4>(packs, w, h, open, count);
+    else packImages<0, 8>(packs, w, h, open, count);
+    const uint64_t pattern = arrows(0);
+    for (int t = first; t < last; ++t) packs[t] ^= pattern;
+    int best = first;
+    for (int t = first + 1; t < last; ++t)
+      if (packs[t] < packs[best]) best = t;
+    Packed out{};
+    out[0] = packs[best];
+    return {Symmetry{best, w, h}, out};
+  }
+  Packed packs[8];
+  for (Packed& p : packs) std::fill(p.begin(), p.begin() + words, 0);  // the rest is never read
+  for (int i = 0; i < count; ++i) {
+    const int f = open[i].f, r = open[i].r;
+    const uint64_t code = static_cast<uint64_t>(open[i].cell) ^ 1;
+    for (int t = 0; t < 8; ++t) {
+      const int index = Symmetry{t, w, h}.index(f, r);
+      packs[t][index / 32] |= code << (2 * (index % 32));
+    }
+  }
+  for (int k = 0; k < words; ++k) {
+    const uint64_t pattern = arrows(k);
+    for (Packed& p : packs) p[k] ^= pattern;
+  }
+  int best = 0;
+  for (int t = 1; t < 8; ++t) {
+    const int width = (t & 4) ? h : w, bestWidth = (best & 4) ? h : w;
+    if (width > bestWidth) continue;
+    bool less = width < bestWidth;
+    for (int i = words - 1; !less && i >= 0; --i) {
+      if (packs[t][i] != packs[best][i]) {
+        less = packs[t][i] < packs[best][i];
+        break;
+      }
+    }
+    if (less) best = t;
+  }
+  return {Symmetry{best, w, h}, packs[best]};
+}
+
+// The squares of a board that are no arrows.
+int openCells(const Board& board, std::array<OpenCell, kMaxSquares>& out) {
+  int count = 0;
+  for (int r = 0; r < board.height(); ++r)
+    for (int f = 0; f < board.width(); ++f)
+      if (const Cell c = board.at(f, r); c != Cell::Arrow)
+        out[count++] = {static_cast<uint8_t>(f), static_cast<uint8_t>(r), c};
+  return count;
+}
+
+Oriented bestSymmetry(const Board& board) {
+  std::array<OpenCell, kMaxSquares> open;
+  const int count = openCells(board, open);
+  return bestSymmetry(board.width(), board.height(), open.data(), count);
+}
+
+}  // namespace
+
+Box boundingBox(const Board& board, const Chamber& chamber) {
+  Box b{board.width(), -1, board.height(), -1};
+  for (int sq : chamber.squares) {
+    b.f0 = std::min(b.f0, board.fileOf(sq));
+    b.f1 = std::max(b.f1, board.fileOf(sq));
+    b.r0 = std::min(b.r0, board.rankOf(sq));
+    b.r1 = std::max(b.r1, board.rankOf(sq));
+  }
+  return b;
+}
+
+Board extractRegion(const Board& board, const Chamber& chamber) {
+  const auto [f0, f1, r0, r1] = boundingBox(board, chamber);
+  std::array<bool, kMaxSquares> member{};
+  for (int sq : chamber.squares) member[sq] = true;
+  return crop(board, f0, f1, r0, r1, [&](int sq) { return member[sq]; });
+}
+
+NormalisedRegion normalise(const Board& region) {
+  const Board content = cropToContent(region);
+  const auto [s, words] = bestSymmetry(content);
+  NormalisedRegion out{Board(s.outWidth(), s.outHeight()), keyOf(s, words, content.squares())};
+  for (int r = 0; r < content.height(); ++r)
+    for (int f = 0; f < content.width(); ++f) {
+      const auto [nf, nr] = s.map(f, r);
+      out.board.set(out.board.square(nf, nr), content.at(f, r));
+    }
+  out.board.setSideToMove(region.sideToMove());
+  return out;
+}
+
+std::string regionKey(const Board& board, const Chamber& chamber) {
+  // The chamber's bounding box is tight: no cropping, and nothing but its squares to read.
+  const auto [f0, f1, r0, r1] = boundingBox(board, chamber);
+  std::array<OpenCell, kMaxSquares> open;
+  int count = 0;
+  for (int sq : chamber.squares)
+    open[count++] = {static_cast<uint8_t>(board.fileOf(sq) - f0), static_cast<uint8_t>(board.rankOf(sq) - r0), board.at(sq)};
+  const int w = f1 - f0 + 1, h = r1 - r0 + 1;
+  const auto [s, words] = bestSymmetry(w, h, open.data(), count);
+  return keyOf(s, words, w * h);
+}
+
+std::string regionKey(const Board& region) {
+  const Board content = cropToContent(region);
+  const auto [s, words] = bestSymmetry(content);
+  return keyOf(s, words, content.squares());
+}
+
+Board normalisedRegion(const Board& region) { return normalise(region).board; }
+
+}  // namespace amazons

@@ -1,0 +1,70 @@
+// Chambers: the independent parts of an Amazons position. A chamber is an 8-connected
+// component of the squares that are not arrows: empty squares and amazons. Amazons that touch
+// belong together even with no empty square between them, because an amazon that moves leaves
+// its square empty beside the other. Play in one chamber never changes another, so a position
+// is the sum of its chambers.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "solver/amazons/board.h"
+
+namespace amazons {
+
+enum class ChamberClass {
+  Dead,       // empty squares no amazon touches: nobody can ever move there
+  BlackOnly,  // only Black amazons: a number, Black's count of moves
+  WhiteOnly,  // only White amazons
+  Contested,  // both colours
+  Closed,     // amazons and no empty square: no moves
+};
+const char* chamberClassName(ChamberClass c);
+// The class of a chamber with these counts.
+ChamberClass chamberClass(int empty, int blackAmazons, int whiteAmazons);  // "dead", "black", "white", "contested", "closed"
+
+struct Chamber {
+  std::vector<int> squares;  // its empty squares and amazons, ascending
+  int empty = 0;
+  int blackAmazons = 0;
+  int whiteAmazons = 0;
+  ChamberClass kind = ChamberClass::Dead;
+};
+
+// All chambers, ordered by their lowest square.
+std::vector<Chamber> findChambers(const Board& board);
+
+// The label of chamber i on a printed board: A..Z then a..z without x and o, which mark
+// amazons, then digits; '?' beyond.
+char chamberLabel(size_t index);
+
+// The files f0..f1 and ranks r0..r1 a chamber spans.
+struct Box {
+  int f0, f1, r0, r1;
+  int width() const { return f1 - f0 + 1; }
+  int height() const { return r1 - r0 + 1; }
+};
+Box boundingBox(const Board& board, const Chamber& chamber);
+
+// The chamber alone on the smallest board holding it: cropped to its bounding box, every
+// square outside it an arrow; the side to move is kept.
+Board extractRegion(const Board& board, const Chamber& chamber);
+
+// The exact normalised key of a region: the least encoding over the 8 symmetries of the
+// square (colours never swapped), so equal regions anywhere share one key. Layout: width,
+// height, then 2 bits per square rank-major from a1 (the Cell value). Arrow-only border
+// ranks and files are cropped first.
+std::string regionKey(const Board& region);
+// The same as regionKey(extractRegion(board, chamber)), without building the region.
+std::string regionKey(const Board& board, const Chamber& chamber);
+
+// The region in the orientation whose encoding is regionKey (side to move kept).
+Board normalisedRegion(const Board& region);
+
+// Both at once: the normalised region and its key.
+struct NormalisedRegion {
+  Board board;
+  std::string key;
+};
+NormalisedRegion normalise(const Board& region);
+
+}  // namespace amazons

@@ -1,0 +1,84 @@
+#include "solver/amazons/heuristic.h"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <random>
+#include <vector>
+
+namespace amazons {
+namespace {
+
+// Territory decides endgames; mobility mostly separates moves of equal territory and keeps
+// amazons from being shut in early. Not tuned (no engine to tune against yet): it beats a
+// random player, and positions small enough to matter are the exact solver's.
+constexpr int kSquareWeight = 100;    // a square of territory
+constexpr int kMobilityWeight = 10;   // a square one amazon reaches in one move
+constexpr int kLost = 1'000'000;      // the side to move has no move
+
+constexpr uint8_t kFar = 255;
+
+// Queen distance from colour c's amazons to every square (kFar: never reached).
+std::array<uint8_t, kMaxSquares> queenDistances(const Board& board, Color c) {
+  std::array<uint8_t, kMaxSquares> dist;
+  dist.fill(kFar);
+  std::vector<int> frontier = board.amazons(c), next, targets;
+  for (int sq : frontier) dist[sq] = 0;
+  for (uint8_t d = 1; !frontier.empty(); ++d) {
+    next.clear();
+    for (int sq : frontier) {
+      targets.clear();
+      board.queenTargets(sq, targets);
+      for (int t : targets)
+        if (dist[t] == kFar) {
+          dist[t] = d;
+          next.push_back(t);
+        }
+    }
+    frontier.swap(next);
+  }
+  return dist;
+}
+
+}  // namespace
+
+int heuristicScore(const Board& board) {
+  const Color mover = board.sideToMove();
+  if (!board.hasMove(mover)) return mover == Color::Black ? -kLost : kLost;
+  const auto black = queenDistances(board, Color::Black), white = queenDistances(board, Color::White);
+  int territory = 0;
+  for (int sq = 0; sq < board.squares(); ++sq) {
+    if (board.at(sq) != Cell::Empty) continue;
+    territory += (black[sq] < white[sq]) - (white[sq] < black[sq]);
+  }
+  int mobility = 0;
+  for (int sq : board.amazons(Color::Black)) mobility += board.queenTargetCount(sq);
+  for (int sq : board.amazons(Color::White)) mobility -= board.queenTargetCount(sq);
+  return kSquareWeight * territory + kMobilityWeight * mobility;
+}
+
+std::optional<Move> heuristicMove(const Board& board, std::chrono::steady_clock::time_point deadline, uint64_t seed,
+                                  const std::atomic<bool>* stop) {
+  std::vector<Move> moves = board.legalMoves();
+  if (moves.empty()) return std::nullopt;
+  // In random order: a scan cut short by the deadline still samples every amazon, and the
+  // first of equal scores is a random one.
+  std::shuffle(moves.begin(), moves.end(), std::mt19937_64(seed));
+  const int sign = board.sideToMove() == Color::Black ? 1 : -1;
+  Board after = board;
+  size_t best = 0;
+  int bestScore = std::numeric_limits<int>::min();
+  for (size_t i = 0; i < moves.size(); ++i) {
+    if (i > 0 && (std::chrono::steady_clock::now() >= deadline || (stop && stop->load(std::memory_order_relaxed)))) break;
+    after.play(moves[i]);
+    const int score = sign * heuristicScore(after);
+    after.undo(moves[i]);
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  }
+  return moves[best];
+}
+
+}  // namespace amazons

@@ -1,0 +1,24 @@
+// A fast heuristic for positions the exact solver cannot settle within a bot's turn: territory
+// by queen distance (the side whose amazons reach an empty square in fewer queen moves owns
+// it) and mobility (the squares each side's amazons reach in one move).
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+#include "solver/amazons/board.h"
+
+namespace amazons {
+
+// Black's advantage (positive favours Black): 100 per square of territory plus 10 per square
+// of mobility; a side with no move at all scores as if it had lost.
+int heuristicScore(const Board& board);
+
+// The legal move of the side to move with the best heuristicScore after it (1 ply). It looks
+// at moves in an order shuffled by `seed` until `deadline` or until `stop` is set, so an
+// answer is ready from the first move on. nullopt when the side to move has no move.
+std::optional<Move> heuristicMove(const Board& board, std::chrono::steady_clock::time_point deadline,
+                                  uint64_t seed = 0, const std::atomic<bool>* stop = nullptr);
+
+}  // namespace amazons

@@ -1,0 +1,566 @@
+#include "solver/amazons/territory.h"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <mutex>
+#include <random>
+#include <stdexcept>
+#include <unordered_map>
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_group.h>
+
+#include "cgt/hash.h"
+#include "solver/amazons/chambers.h"  // regionKey
+#include "solver/core/task_edges.h"
+
+namespace amazons {
+
+namespace {
+
+// Every board the solver works on is normalised: the owner's amazons are Black, the other
+// colour's amazons are arrows, Black to move.
+Board normaliseOwner(const Board& region, Color owner) {
+  Board b = region;
+  const Cell mine = amazonOf(owner), theirs = amazonOf(opposite(owner));
+  for (int sq = 0; sq < b.squares(); ++sq) {
+    const Cell c = region.at(sq);
+    if (c == mine) b.set(sq, Cell::Black);
+    else if (c == theirs) b.set(sq, Cell::Arrow);
+  }
+  b.setSideToMove(Color::Black);
+  return b;
+}
+
+// The board a regionKey encodes (width, height, 2 bits a cell rank-major), Black to move.
+Board decodeKey(const std::string& key) {
+  const int w = static_cast<unsigned char>(key[0]), h = static_cast<unsigned char>(key[1]);
+  Board b(w, h);
+  for (int i = 0; i < w * h; ++i) {
+    const int bits = (static_cast<unsigned char>(key[2 + i / 4]) >> (2 * (i % 4))) & 3;
+    if (bits) b.set(i, static_cast<Cell>(bits));
+  }
+  b.setSideToMove(Color::Black);
+  return b;
+}
+
+template <typename F>
+inline void forEachNeighbour(const Board& b, int sq, F&& f) {
+  const int file = b.fileOf(sq), rank = b.rankOf(sq);
+  for (int dr = -1; dr <= 1; ++dr)
+    for (int df = -1; df <= 1; ++df)
+      if ((dr || df) && b.onBoard(file + df, rank + dr)) f(b.square(file + df, rank + dr));
+}
+
+inline bool adjacent(const Board& b, int x, int y) {
+  const int df = b.fileOf(x) - b.fileOf(y), dr = b.rankOf(x) - b.rankOf(y);
+  return x != y && df >= -1 && df <= 1 && dr >= -1 && dr <= 1;
+}
+
+// Empty squares 8-connected (through empty squares and Black amazons) to a Black amazon.
+int liveEmpty(const Board& b) {
+  std::array<uint8_t, kMaxSquares> seen{};
+  std::array<int, kMaxSquares> stack;
+  int top = 0, live = 0;
+  for (int sq = 0; sq < b.squares(); ++sq)
+    if (b.at(sq) == Cell::Black) {
+      seen[sq] = 1;
+      stack[top++] = sq;
+    }
+  while (top) {
+    const int sq = stack[--top];
+    forEachNeighbour(b, sq, [&](int n) {
+      if (seen[n]) return;
+      const Cell c = b.at(n);
+      if (c == Cell::Empty || c == Cell::Black) {
+        seen[n] = 1;
+        live += c == Cell::Empty;
+        stack[top++] = n;
+      }
+    });
+  }
+  return live;
+}
+
+// The owner's independent parts of a normalised board: 8-connected components of non-arrow
+// squares holding a Black amazon and an empty square. Adjacent amazons belong together (once
+// one moves away, the other can step onto its square), so this is coarser than findChambers,
+// which keeps side-by-side amazons apart.
+struct Component {
+  std::vector<int> squares;  // ascending
+  int empty = 0;
+};
+
+std::vector<Component> ownerComponents(const Board& b) {
+  std::vector<Component> out;
+  std::array<uint8_t, kMaxSquares> seen{};
+  std::array<int, kMaxSquares> stack;
+  for (int start = 0; start < b.squares(); ++start) {
+    if (seen[start] || b.at(start) == Cell::Arrow) continue;
+    Component c;
+    bool amazon = false;
+    int top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    while (top) {
+      const int sq = stack[--top];
+      c.squares.push_back(sq);
+      c.empty += b.at(sq) == Cell::Empty;
+      amazon |= b.at(sq) == Cell::Black;
+      forEachNeighbour(b, sq, [&](int n) {
+        if (!seen[n] && b.at(n) != Cell::Arrow) {
+          seen[n] = 1;
+          stack[top++] = n;
+        }
+      });
+    }
+    if (!amazon || c.empty == 0) continue;
+    std::sort(c.squares.begin(), c.squares.end());
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+// The component alone on its bounding box, every other square an arrow; (f0, r0) its offset.
+Board extractComponent(const Board& b, const Component& c, int* f0out = nullptr, int* r0out = nullptr) {
+  int f0 = b.width(), f1 = -1, r0 = b.height(), r1 = -1;
+  for (int sq : c.squares) {
+    f0 = std::min(f0, b.fileOf(sq));
+    f1 = std::max(f1, b.fileOf(sq));
+    r0 = std::min(r0, b.rankOf(sq));
+    r1 = std::max(r1, b.rankOf(sq));
+  }
+  Board out(f1 - f0 + 1, r1 - r0 + 1);
+  for (int sq = 0; sq < out.squares(); ++sq) out.set(sq, Cell::Arrow);
+  for (int sq : c.squares) out.set(out.square(b.fileOf(sq) - f0, b.rankOf(sq) - r0), b.at(sq));
+  out.setSideToMove(Color::Black);
+  if (f0out) *f0out = f0;
+  if (r0out) *r0out = r0;
+  return out;
+}
+
+// Greedy filling on a normalised board: among all moves, prefer those that strand no empty
+// square, then (Warnsdorff-like) a destination with few empty neighbours and an arrow into a
+// square with few empty neighbours. `seed` != 0 adds random tie-breaking.
+int greedyFill(Board b, std::vector<Move>* line, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  int made = 0;
+  std::vector<std::pair<int, int>> order;
+  std::array<int, kMaxSquares> emptyNbrs;
+  for (;;) {
+    const std::vector<Move> moves = b.legalMoves(Color::Black);
+    if (moves.empty()) break;
+    const int empty = b.emptyCount();
+    for (int sq = 0; sq < b.squares(); ++sq) {
+      int n = 0;
+      forEachNeighbour(b, sq, [&](int x) { n += b.at(x) == Cell::Empty; });
+      emptyNbrs[sq] = n;
+    }
+    order.clear();
+    for (int i = 0; i < static_cast<int>(moves.size()); ++i) {
+      const Move& m = moves[i];
+      const int toN = emptyNbrs[m.to] + adjacent(b, m.from, m.to) - adjacent(b, m.arrow, m.to);
+      const int arrowN = emptyNbrs[m.arrow] + adjacent(b, m.from, m.arrow) - adjacent(b, m.to, m.arrow);
+      int score = toN * 64 + arrowN * 4;
+      if (seed) score += static_cast<int>(rng() % 48);
+      order.emplace_back(score, i);
+    }
+    std::sort(order.begin(), order.end());
+    int pick = -1, pickLoss = 1 << 30;
+    for (const auto& [score, i] : order) {
+      Board next = b;
+      next.play(moves[i]);
+      next.setSideToMove(Color::Black);
+      const int loss = (empty - 1) - liveEmpty(next);
+      if (loss < pickLoss) {
+        pick = i;
+        pickLoss = loss;
+        if (loss == 0) break;
+      }
+    }
+    b.play(moves[pick]);
+    b.setSideToMove(Color::Black);
+    if (line) line->push_back(moves[pick]);
+    ++made;
+  }
+  return made;
+}
+
+struct Entry {
+  int16_t lo, hi;
+};
+
+// Transposition table: exact key -> bounds, sharded under mutexes. Bounded in memory: once
+// full, new chambers are not inserted (known ones are still tightened), so it stays exact.
+class Table {
+ public:
+  explicit Table(size_t bytes) : limit_(bytes) {}
+
+  bool lookup(const std::string& key, Entry& out) const {
+    const size_t h = cgt::KeyHash{}(key);
+    const Shard& s = shards_[h >> 58];
+    std::lock_guard lock(s.m);
+    auto it = s.map.find(key);
+    if (it == s.map.end()) return false;
+    out = it->second;
+    return true;
+  }
+
+  void store(const std::string& key, int lo, int hi) {
+    const size_t h = cgt::KeyHash{}(key);
+    Shard& s = shards_[h >> 58];
+    std::lock_guard lock(s.m);
+    auto it = s.map.find(key);
+    if (it != s.map.end()) {
+      it->second.lo = static_cast<int16_t>(std::max<int>(it->second.lo, lo));
+      it->second.hi = static_cast<int16_t>(std::min<int>(it->second.hi, hi));
+      return;
+    }
+    const size_t cost = 80 + (key.size() > 15 ? key.size() + 17 : 0);
+    if (bytes_.load(std::memory_order_relaxed) + cost > limit_) return;
+    bytes_.fetch_add(cost, std::memory_order_relaxed);
+    s.map.emplace(key, Entry{static_cast<int16_t>(lo), static_cast<int16_t>(hi)});
+  }
+
+  size_t size() const {
+    size_t n = 0;
+    for (const Shard& s : shards_) {
+      std::lock_guard lock(s.m);
+      n += s.map.size();
+    }
+    return n;
+  }
+
+  void clear() {
+    for (Shard& s : shards_) {
+      std::lock_guard lock(s.m);
+      s.map.clear();
+    }
+    bytes_ = 0;
+  }
+
+ private:
+  struct Shard {
+    mutable std::mutex m;
+    std::unordered_map<std::string, Entry, cgt::KeyHash> map;
+  };
+  std::array<Shard, 64> shards_;
+  size_t limit_;
+  std::atomic<size_t> bytes_{0};
+};
+
+// A chamber after a move: its normalised key, empty squares and current bounds.
+struct PartRef {
+  std::string key;
+  int empty, lo, hi;
+};
+
+struct Candidate {
+  Move move;
+  int ubSum;  // sum of the parts' upper bounds: 1 + ubSum bounds this move
+  int lbSum;  // sum of their known lower bounds
+  int hint;   // move-ordering tie-break (smaller first)
+  std::vector<PartRef> parts;  // smallest first
+};
+
+constexpr int kParallelRootMin = 14;  // root moves searched in parallel from this many empty
+
+}  // namespace
+
+// The search answers threshold questions ("does this chamber reach T moves?") rather than
+// computing values: a test at T = the upper bound prunes every move that strands a square,
+// and defects are small, so the exact value comes from a few tests counting down from the
+// upper bound. Each test leaves a bound in the table whatever its answer.
+struct TerritorySolver::Impl {
+  explicit Impl(size_t mb) : table(mb << 20) {}
+
+  Table table;
+  std::atomic<uint64_t> nodes{0};
+
+  // One search: its node counter, its deadline with the flag that records it passed, and
+  // below a parallel root the flag that cancels it. A cancelled search returns at once and
+  // stores nothing it has not proved.
+  struct Ctx {
+    std::atomic<uint64_t>& nodes;
+    const Deadline& deadline;
+    std::atomic<bool>& timedOut;
+    const std::atomic<bool>* stop = nullptr;
+    bool stopped() const {
+      return timedOut.load(std::memory_order_relaxed) || (stop && stop->load(std::memory_order_relaxed));
+    }
+    // Counts a node; every 64th reads the clock (a node builds every move's parts and keys,
+    // microseconds at least, so the clock costs nothing measurable).
+    void count() const {
+      if ((nodes.fetch_add(1, std::memory_order_relaxed) & 63) == 0 && deadline.passed())
+        timedOut.store(true, std::memory_order_relaxed);
+    }
+    void check() const {
+      if (timedOut.load(std::memory_order_relaxed)) throw SolveTimeout();
+    }
+  };
+
+  // The candidate moves of a normalised board for reaching `target`, best first; moves whose
+  // parts cannot reach target - 1 are left out, the largest 1 + bound among them in *skipped.
+  void candidates(const Board& b, int target, std::vector<Candidate>& out, int* skipped) {
+    out.clear();
+    *skipped = 0;
+    std::array<int, kMaxSquares> emptyNbrs;
+    for (int sq = 0; sq < b.squares(); ++sq) {
+      int n = 0;
+      forEachNeighbour(b, sq, [&](int x) { n += b.at(x) == Cell::Empty; });
+      emptyNbrs[sq] = n;
+    }
+    for (const Move& m : b.legalMoves(Color::Black)) {
+      Board next = b;
+      next.play(m);
+      next.setSideToMove(Color::Black);
+      const std::vector<Component> comps = ownerComponents(next);
+      int ub = 0;
+      for (const Component& ch : comps) ub += ch.empty;
+      if (1 + ub < target) {
+        *skipped = std::max(*skipped, 1 + ub);
+        continue;
+      }
+      // Warnsdorff-like, as in greedyFill: fill the squares with fewest ways in first.
+      const int toN = emptyNbrs[m.to] + adjacent(b, m.from, m.to) - adjacent(b, m.arrow, m.to);
+      const int arrowN = emptyNbrs[m.arrow] + adjacent(b, m.from, m.arrow) - adjacent(b, m.to, m.arrow);
+      Candidate c{m, 0, 0, toN * 16 + arrowN, {}};
+      for (const Component& ch : comps) {
+        PartRef p{regionKey(extractComponent(next, ch)), ch.empty, 0, ch.empty};
+        Entry e;
+        if (table.lookup(p.key, e)) p.lo = e.lo, p.hi = e.hi;
+        if (p.hi == 0) continue;
+        c.ubSum += p.hi;
+        c.lbSum += p.lo;
+        c.parts.push_back(std::move(p));
+      }
+      if (1 + c.ubSum < target) {
+        *skipped = std::max(*skipped, 1 + c.ubSum);
+        continue;
+      }
+      std::sort(c.parts.begin(), c.parts.end(), [](const PartRef& x, const PartRef& y) { return x.empty < y.empty; });
+      out.push_back(std::move(c));
+    }
+    // Moves already known to reach the target first, then those keeping the most, then hint.
+    std::sort(out.begin(), out.end(), [&](const Candidate& x, const Candidate& y) {
+      const bool xk = 1 + x.lbSum >= target, yk = 1 + y.lbSum >= target;
+      if (xk != yk) return xk;
+      return x.ubSum != y.ubSum ? x.ubSum > y.ubSum : x.hint < y.hint;
+    });
+  }
+
+  // Whether the parts of a move together reach `need`: each part's value is settled by tests
+  // from its upper bound down, only as far as the others' bounds leave room. Returns a sum
+  // >= need when they do, else an upper bound < need on the sum.
+  int reachParts(Candidate& c, int need, Ctx ctx) {
+    int ubTotal = c.ubSum;
+    for (PartRef& p : c.parts) {
+      while (p.lo < p.hi) {
+        if (ubTotal < need) return ubTotal;
+        const int r = reach(p.key, p.empty, p.hi, ctx);
+        if (ctx.stopped()) return need - 1;
+        if (r >= p.hi) {
+          p.lo = p.hi;
+        } else {
+          ubTotal -= p.hi - r;
+          p.hi = r;
+        }
+      }
+    }
+    return ubTotal;
+  }
+
+  // Whether the chamber `key` (normalised, `empty` empty squares) reaches `target` moves:
+  // returns a proved lower bound >= target when it does, else a proved upper bound < target.
+  // At a root (`parallel`), the moves are shared among the arena's threads and the first proof
+  // cancels the others.
+  int reach(const std::string& key, int empty, int target, Ctx ctx, bool parallel = false) {
+    if (target <= 0) return 0;
+    ctx.count();
+    if (ctx.stopped()) return target - 1;
+    Entry e;
+    const bool have = table.lookup(key, e);
+    int lo = have ? e.lo : 0, hi = have ? e.hi : empty;
+    if (lo >= target) return lo;
+    if (hi < target) return hi;
+    const Board b = decodeKey(key);
+    if (!have && empty >= 6) {
+      lo = greedyFill(b, nullptr, 0);
+      if (lo >= target) {
+        table.store(key, lo, hi);
+        return lo;
+      }
+    }
+    std::vector<Candidate> cands;
+    int ub = 0;
+    candidates(b, target, cands, &ub);
+    std::atomic<bool> found{false};
+    std::atomic<int> best{ub};  // fail-soft: the largest bound over the moves tried
+    auto tryMove = [&](Candidate& c, Ctx inner) {
+      const int r = reachParts(c, target - 1, inner);
+      if (inner.stopped()) return;
+      if (r >= target - 1) {
+        found = true;
+        return;
+      }
+      for (int cur = best.load(); 1 + r > cur && !best.compare_exchange_weak(cur, 1 + r);) {
+      }
+    };
+    const int workers = parallel ? std::min<int>(tbb::this_task_arena::max_concurrency(), static_cast<int>(cands.size())) : 1;
+    if (workers <= 1) {
+      for (Candidate& c : cands) {
+        tryMove(c, ctx);
+        if (ctx.stopped()) return target - 1;
+        if (found) break;
+      }
+    } else {
+      // Only roots run in parallel (no outer flag): `stop` cancels every worker's search.
+      std::atomic<bool> stop{false};
+      std::atomic<size_t> next{0};
+      // Isolated: a cancelled enclosing task (a caller's sibling failed) must not skip
+      // candidates here, or `best` would be stored as a bound it is not.
+      tbb::task_group_context isolated(tbb::task_group_context::isolated);
+      tbb::task_group tg(isolated);
+      // The tasks are made first and started after beforeSpawn, so that the task objects, too,
+      // are written before the edge that TSan sees.
+      TaskEdges edges;
+      std::vector<tbb::task_handle> tasks;
+      for (int w = 0; w < workers; ++w)
+        tasks.push_back(tg.defer([&] {
+          TaskEdges::anyTaskStart();
+          const Ctx inner{ctx.nodes, ctx.deadline, ctx.timedOut, &stop};
+          for (size_t i; !stop.load() && (i = next.fetch_add(1)) < cands.size();) {
+            tryMove(cands[i], inner);
+            if (found) stop = true;
+          }
+          edges.taskEnd();
+        }));
+      edges.beforeSpawn();
+      for (tbb::task_handle& task : tasks) tg.run(std::move(task));
+      tg.wait();
+      edges.afterJoin();
+    }
+    if (!found && ctx.stopped()) return target - 1;  // out of time: nothing proven
+    if (found) {
+      table.store(key, target, hi);
+      return target;
+    }
+    table.store(key, lo, best);
+    return best;
+  }
+
+  // Exact value of a normalised chamber: tests from the upper bound down to the greedy fill.
+  int value(const Board& region, const std::string& key, int empty, Ctx ctx) {
+    Entry e;
+    int lo = 0, hi = empty;
+    if (table.lookup(key, e)) {
+      lo = e.lo;
+      hi = e.hi;
+    } else {
+      lo = greedyFill(region, nullptr, 0);
+      for (uint64_t seed = 1; seed <= 64 && lo < hi && empty >= kParallelRootMin; ++seed) {
+        ctx.deadline.check();
+        lo = std::max(lo, greedyFill(region, nullptr, seed));
+      }
+      table.store(key, lo, hi);
+    }
+    while (lo < hi) {
+      const int r = reach(key, empty, hi, ctx, empty >= kParallelRootMin);
+      ctx.check();
+      if (r >= hi) lo = hi;
+      else hi = r;
+    }
+    return lo;
+  }
+
+  // One optimal filling sequence of a normalised region worth `value`, in its coordinates.
+  std::vector<Move> line(Board b, int value, Ctx ctx) {
+    std::vector<Move> out;
+    while (value > 0) {
+      std::vector<Move> greedy;
+      if (greedyFill(b, &greedy, 0) == value) {
+        out.insert(out.end(), greedy.begin(), greedy.end());
+        break;
+      }
+      std::vector<Candidate> cands;
+      int skipped = 0;
+      candidates(b, value, cands, &skipped);
+      auto it = std::find_if(cands.begin(), cands.end(), [&](Candidate& c) { return reachParts(c, value - 1, ctx) >= value - 1; });
+      ctx.check();
+      if (it == cands.end()) throw std::logic_error("territory: no move keeps an exact value");
+      b.play(it->move);
+      b.setSideToMove(Color::Black);
+      out.push_back(it->move);
+      --value;
+    }
+    return out;
+  }
+};
+
+TerritorySolver::TerritorySolver(size_t tableMegabytes) : impl_(std::make_unique<Impl>(tableMegabytes)) {}
+TerritorySolver::~TerritorySolver() = default;
+
+uint64_t TerritorySolver::nodes() const { return impl_->nodes.load(); }
+size_t TerritorySolver::tableEntries() const { return impl_->table.size(); }
+void TerritorySolver::clear() {
+  impl_->table.clear();
+  impl_->nodes = 0;
+}
+
+TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wantLine, const Deadline& deadline) {
+  deadline.check();
+  const Board b = normaliseOwner(input, owner);
+  const std::vector<Component> mine = ownerComponents(b);
+
+  std::atomic<uint64_t> nodes{0};
+  std::atomic<bool> timedOut{false};
+  const Impl::Ctx ctx{nodes, deadline, timedOut};
+  TerritoryResult result;
+  result.parts.resize(mine.size());
+  std::vector<std::vector<Move>> lines(mine.size());
+  auto solvePart = [&](size_t i) {
+    const Component& ch = mine[i];
+    int f0 = 0, r0 = 0;
+    const Board region = extractComponent(b, ch, &f0, &r0);
+    const int value = impl_->value(region, regionKey(region), ch.empty, ctx);
+    result.parts[i] = TerritoryPart{ch.squares, ch.empty, value};
+    if (!wantLine || value == 0) return;
+    auto toBoard = [&](int sq) { return static_cast<uint8_t>(b.square(region.fileOf(sq) + f0, region.rankOf(sq) + r0)); };
+    for (const Move& m : impl_->line(region, value, ctx))
+      lines[i].push_back({toBoard(m.from), toBoard(m.to), toBoard(m.arrow)});
+  };
+  if (mine.size() == 1 || tbb::this_task_arena::max_concurrency() == 1) {
+    for (size_t i = 0; i < mine.size(); ++i) solvePart(i);
+  } else {
+    // Isolated: were an enclosing loop cancelled (a sibling gave up), a bound loop would skip
+    // parts quietly and return too few moves.
+    tbb::task_group_context isolated(tbb::task_group_context::isolated);
+    TaskEdges edges;
+    const auto body = [&](const tbb::blocked_range<size_t>& r) {
+      edges.taskStart();
+      for (size_t i = r.begin(); i != r.end(); ++i) solvePart(i);
+      edges.taskEnd();
+    };
+    edges.beforeSpawn();
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, mine.size(), 1), body, isolated);
+    edges.afterJoin();
+  }
+  for (size_t i = 0; i < mine.size(); ++i) {
+    result.moves += result.parts[i].moves;
+    result.empty += result.parts[i].empty;
+    result.line.insert(result.line.end(), lines[i].begin(), lines[i].end());
+  }
+  result.nodes = nodes.load();
+  impl_->nodes.fetch_add(result.nodes);
+  return result;
+}
+
+int greedyTerritoryFill(const Board& region, Color owner, std::vector<Move>* line) {
+  return greedyFill(normaliseOwner(region, owner), line, 0);
+}
+
+}  // namespace amazons

@@ -1,0 +1,232 @@
+// Clobber on the command line (`--game clobber`, see main.cpp): the analysis, perft and suite.
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include "cgt/cgt.h"
+#include "solver/amazons/formats.h"
+#include "solver/amazons/suite.h"
+#include "solver/cli/cli.h"
+#include "solver/cli/cli_common.h"
+#include "solver/clobber/clobber.h"
+#include "solver/clobber/perft.h"
+#include "solver/core/analysis.h"
+#include "solver/core/errors.h"
+#include "solver/core/input.h"
+#include "solver/core/report.h"
+
+namespace amazons::cli {
+namespace {
+
+namespace po = boost::program_options;
+using clobber::Clobber;
+
+clobber::Position readPosition(const std::string& path) {
+  const core::InputText input = core::readInput(path);
+  return Clobber::parsePosition(input.text, input.name);
+}
+
+// --to-move, else the file's side, else Black.
+cgt::Side sideToMove(const po::variables_map& vm, const clobber::Position& pos) {
+  if (vm.count("to-move")) {
+    const std::string side = vm["to-move"].as<std::string>();
+    if (side == "black" || side == "b") return cgt::Side::Left;
+    if (side == "white" || side == "w") return cgt::Side::Right;
+    throw InputError("--to-move must be black or white, not '" + side + "'");
+  }
+  return pos.toMove.value_or(cgt::Side::Left);
+}
+
+core::AnalysisOptions analysisOptions(const po::variables_map& vm) {
+  core::AnalysisOptions options;
+  options.limits.seconds = ranged<double>(vm, "time-limit");
+  options.limits.nodes = ranged<uint64_t>(vm, "node-limit");
+  options.formNodes = ranged<uint64_t>(vm, "canonical-nodes");
+  return options;
+}
+
+void addLimitOptions(po::options_description& visible) {
+  addRanged<double>(visible, "time-limit", 0, kSecondsRange, "seconds per position; 0 = none (then 'unknown', never a guess)");
+  addRanged<uint64_t>(visible, "node-limit", 0, kNodesRange, "expansions and sum positions searched per position; 0 = none (then 'unknown')");
+  addRanged<uint64_t>(visible, "canonical-nodes", core::AnalysisOptions{}.formNodes, kNodesRange,
+                      "expansions allowed to a region's canonical form before deciding by search with it raw (0: no limit)");
+}
+
+// The options of COMMAND with the limits, and FILE... arguments: 0 or 2 to return (help
+// printed, or a usage error), nullopt to go on with the files in vm["file"].
+std::optional<int> parseWithFiles(const std::string& command, const std::vector<std::string>& args,
+                                  po::options_description& visible, po::variables_map& vm) {
+  addLimitOptions(visible);
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::vector<std::string>>());
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  std::string usage;
+  if (const auto done = parseOptions(command, args, visible, vm, usage, hidden, positional)) return done;
+  if (!vm.count("file")) return usageError(command, "no file given", usage);
+  return std::nullopt;
+}
+
+int runSolve(const std::vector<std::string>& args) {
+  po::options_description visible("amazons-solve --game clobber [FILE...] [options]: exact analysis of Clobber positions (FILE '-' is stdin)");
+  visible.add_options()
+      ("help,h", "show this help")
+      ("format", po::value<std::string>()->default_value("text"), "output: text or json")
+      ("to-move", po::value<std::string>(), "the side to move first in the report: black or white (default: the file's, else black)");
+  po::variables_map vm;
+  if (const auto done = parseWithFiles("", args, visible, vm)) return *done;
+  const std::string format = vm["format"].as<std::string>();
+  if (format != "text" && format != "json") throw InputError("--format must be text or json, not '" + format + "'");
+  std::vector<std::pair<clobber::Region, cgt::Side>> positions;  // all read before any solving
+  for (const std::string& path : vm["file"].as<std::vector<std::string>>()) {
+    const clobber::Position pos = readPosition(path);
+    positions.emplace_back(pos.board, sideToMove(vm, pos));
+  }
+  core::Analyser<Clobber> analyser(analysisOptions(vm));
+  int status = 0;
+  for (const auto& [board, toMove] : positions) {
+    const core::Analysis<Clobber> a = analyser.analyse(board);
+    if (format == "json") core::printAnalysisJson(std::cout, board, toMove, a);
+    else core::printAnalysis(std::cout, board, toMove, a);
+    if (a.limitReached) status = 1;
+  }
+  return status;
+}
+
+int runPerft(const std::vector<std::string>& args) {
+  po::options_description visible(
+      "usage: amazons-solve perft --game clobber FILE DEPTH [options]\n"
+      "Count the move sequences of DEPTH plies from the Clobber position in FILE ('-' = stdin).\n"
+      "Options");
+  visible.add_options()
+      ("help,h", "show this help")
+      ("divide", "print the count below each legal move first")
+      ("to-move", po::value<std::string>(), "the side to move: black or white (default: the file's, else black)");
+  po::variables_map vm;
+  int depth = 0;
+  if (const auto done = parsePerftArgs(args, visible, vm, depth)) return *done;
+  const clobber::Position pos = readPosition(vm["file"].as<std::string>());
+  const cgt::Side mover = sideToMove(vm, pos);
+  const auto start = std::chrono::steady_clock::now();
+  uint64_t total = 0;
+  std::string out;
+  if (vm.count("divide") && depth > 0) {
+    for (const auto& [move, count] : clobber::perftDivide(pos.board, mover, depth)) {
+      out += Clobber::formatMove(pos.board, move) + ": " + std::to_string(count) + "\n";
+      total += count;
+    }
+    out += "\n";
+  } else {
+    total = clobber::perft(pos.board, mover, depth);
+  }
+  printPerft(out, total, depth, start);
+  return 0;
+}
+
+bool allValuesKnown(const core::Analysis<Clobber>& a) {
+  return std::all_of(a.regions.begin(), a.regions.end(), [](const auto& r) { return r.value.has_value(); });
+}
+
+// Suite lines (positions/README.md) that say game=clobber: the position in the one-line form,
+// the side to move, win|loss, the class, value=; best= is for Amazons moves only.
+int runSuite(const std::vector<std::string>& args) {
+  po::options_description visible(
+      "usage: amazons-solve suite --game clobber FILE... [options]\n"
+      "Solve every position of the Clobber suite files ('-' = stdin; every line game=clobber) and check the\n"
+      "expected answers. Exit status 1 when any answer is wrong or unsolved.\nOptions");
+  visible.add_options()("help,h", "show this help")("failures", "print only the lines that fail (and the summary)");
+  po::variables_map vm;
+  if (const auto done = parseWithFiles("suite", args, visible, vm)) return *done;
+  struct Item {
+    std::string file;
+    SuiteEntry entry;
+    clobber::Region board;
+    std::optional<cgt::GameId> value;
+  };
+  std::vector<Item> items;
+  for (const std::string& path : vm["file"].as<std::vector<std::string>>()) {
+    const core::InputText input = core::readInput(path);
+    for (SuiteEntry& e : parseSuite(input.text, input.name, Clobber::kName)) {
+      if (!e.best.empty() || e.moves) throw InputError("best= and moves= are for Amazons lines", e.line, 1, input.name);
+      Item item{input.name, e, {}, std::nullopt};
+      try {
+        item.board = Clobber::parsePosition(toOneLine(e.board), input.name).board;
+        if (e.value) item.value = parseExpectedValue(*e.value);
+      } catch (const InputError& err) {
+        throw InputError(err.what(), e.line, err.column(), input.name);
+      } catch (const std::exception& err) {
+        throw InputError(std::string("bad value: ") + err.what(), e.line, e.valueColumn, input.name);
+      }
+      items.push_back(std::move(item));
+    }
+  }
+  core::Analyser<Clobber> analyser(analysisOptions(vm));
+  cgt::SumSearch sums(size_t{1} << 20);
+  size_t wrong = 0, unsolved = 0;
+  uint64_t nodes = 0;
+  double seconds = 0, worst = 0;
+  for (const Item& item : items) {
+    const SuiteEntry& e = item.entry;
+    const cgt::Side mover = e.board.sideToMove() == Color::Black ? cgt::Side::Left : cgt::Side::Right;
+    const core::Analysis<Clobber> a = analyser.analyse(item.board);
+    nodes += a.nodes;
+    seconds += a.seconds;
+    worst = std::max(worst, a.seconds);
+    const core::SideReport<Clobber>& side = a.forSide(mover);
+    std::vector<std::string> problems;
+    if (a.limitReached) {
+      problems.push_back("unsolved (limit reached)");
+    } else {
+      if (e.moverWins && *e.moverWins != (side.verdict == core::Verdict::Win)) problems.push_back("wrong outcome");
+      const bool l = a.left.verdict == core::Verdict::Win, r = a.right.verdict == core::Verdict::Win;
+      if (e.outcomeClass && *e.outcomeClass != classOf(l, r)) problems.push_back(std::string("wrong class: ") + outcomeClassName(classOf(l, r)));
+      if (item.value && !allValuesKnown(a)) {
+        problems.push_back("value unknown (a form over --canonical-nodes)");
+      } else if (item.value) {  // total - value = 0: both sides lose moving first
+        cgt::PartSum difference;
+        for (const auto& region : a.regions) difference.add(*region.value);
+        difference.add(cgt::negate(*item.value));
+        if (sums.moverWins(difference, cgt::Side::Left) || sums.moverWins(difference, cgt::Side::Right))
+          problems.push_back("wrong value: expected " + *e.value);
+      }
+      if (side.winningMove) {
+        const core::Analysis<Clobber> after = analyser.analyse(Clobber::play(item.board, *side.winningMove));
+        if (after.forSide(core::opposite(mover)).verdict != core::Verdict::Loss)
+          problems.push_back("its move " + Clobber::formatMove(item.board, *side.winningMove) + " does not win");
+      }
+    }
+    const bool solved = !a.limitReached && (!item.value || allValuesKnown(a));
+    if (!solved) ++unsolved;
+    else if (!problems.empty()) ++wrong;
+    if (vm.count("failures") && problems.empty()) continue;
+    std::string line = Clobber::printPosition(item.board) + " ; " + (mover == cgt::Side::Left ? "b" : "w") + " ; " +
+                       (side.verdict == core::Verdict::Unknown ? "unknown" : side.verdict == core::Verdict::Win ? "win" : "loss");
+    if (!a.limitReached) line += " ; value=" + core::totalText(a);
+    if (side.winningMove) line += " ; best=" + Clobber::formatMove(item.board, *side.winningMove);
+    line += " ; nodes=" + std::to_string(a.nodes) + " ; us=" + std::to_string(static_cast<long long>(a.seconds * 1e6));
+    if (!problems.empty()) {
+      line += " ; FAIL (";
+      for (size_t i = 0; i < problems.size(); ++i) line += (i ? "; " : "") + problems[i];
+      line += ") at " + item.file + ":" + std::to_string(e.line);
+    }
+    std::cout << line << "\n";
+  }
+  char summary[256];
+  std::snprintf(summary, sizeof summary,
+                "\n%zu positions: %zu wrong, %zu unsolved; mean %.3f ms, worst %.3f ms; %llu nodes, %.3g nodes/s\n", items.size(),
+                wrong, unsolved, items.empty() ? 0.0 : 1e3 * seconds / static_cast<double>(items.size()), 1e3 * worst,
+                static_cast<unsigned long long>(nodes), seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0);
+  std::cout << summary;
+  return wrong || unsolved ? 1 : 0;
+}
+
+const Registrar solveCommand({"clobber:", "exact analysis of Clobber positions", &runSolve});
+const Registrar solveAlias({"clobber:solve", "exact analysis of Clobber positions", &runSolve});
+const Registrar perftCommand({"clobber:perft", "count Clobber move sequences to a depth", &runPerft});
+const Registrar suiteCommand({"clobber:suite", "check a Clobber suite", &runSuite});
+
+}  // namespace
+}  // namespace amazons::cli

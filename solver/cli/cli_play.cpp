@@ -1,0 +1,317 @@
+// amazons-solve play: the player for the programs people already play against.
+//   play codingame   a CodinGame Amazons bot on stdin/stdout
+//   play cs61b       the text commands of the CS61B Amazons project
+#include <tbb/global_control.h>
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include "solver/amazons/bot.h"
+#include "solver/amazons/endgames.h"
+#include "solver/amazons/formats.h"
+#include "solver/amazons/notation.h"
+#include "solver/cli/cli.h"
+#include "solver/cli/cli_common.h"
+#include "solver/clobber/bot.h"
+#include "solver/core/errors.h"
+
+namespace amazons::cli {
+namespace {
+
+namespace po = boost::program_options;
+using clobber::Clobber;
+using Clock = std::chrono::steady_clock;
+
+const char* kStdin = "<stdin>";
+
+// Standard input line by line, counting lines for error messages.
+class LineReader {
+ public:
+  bool next(std::string& line) {
+    if (!std::getline(std::cin, line)) return false;
+    ++number_;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return true;
+  }
+  int number() const { return number_; }
+
+ private:
+  int number_ = 0;
+};
+
+std::string trimmed(const std::string& s) {
+  const size_t begin = s.find_first_not_of(" \t");
+  if (begin == std::string::npos) return {};
+  return s.substr(begin, s.find_last_not_of(" \t") - begin + 1);
+}
+
+// The board size line of the CodinGame protocols (1 to 16).
+int readSize(LineReader& in) {
+  std::string line;
+  if (!in.next(line)) throw InputError("no board size line", 1, 1, kStdin);
+  int size = 0;
+  std::istringstream sizeText(line);
+  if (!(sizeText >> size) || !(sizeText >> std::ws).eof() || size < 1 || size > kMaxSide)
+    throw InputError("the first line must be the board size (1 to 16), not '" + line + "'", 1, 1, kStdin);
+  return size;
+}
+
+// One turn of `lines` lines, each ended by a newline; nullopt when the referee has closed the
+// game before it. `start`: when its first line came, the start of the turn's time.
+std::optional<std::string> readTurn(LineReader& in, int lines, Clock::time_point& start) {
+  std::string text, line;
+  for (int i = 0; i < lines; ++i) {
+    if (!in.next(line)) {
+      if (i == 0) return std::nullopt;
+      throw InputError("the turn ends early (expected " + std::to_string(lines) + " lines: rows, the last action and the action count)",
+                       in.number() + 1, 1, kStdin);
+    }
+    if (i == 0) start = Clock::now();
+    text += line + "\n";
+  }
+  return text;
+}
+
+// Parses a turn's text; its line 1 is line `firstLine` of the input.
+template <class Parse>
+auto parseTurn(Parse parse, int firstLine) {
+  try {
+    return parse();
+  } catch (const InputError& e) {
+    throw e.shifted(firstLine - 1).withFile(kStdin);
+  }
+}
+
+// The CodinGame Amazons protocol: the board size on the first line, then per turn the colour,
+// the rows (top rank first), the opponent's last action and the number of legal actions; the
+// answer is one line, "d8d1d7 msg exact win".
+int playCodinGame(const po::variables_map& vm, Bot& bot) {
+  const std::chrono::milliseconds turn(ranged<int64_t>(vm, "turn-ms")), firstTurn(ranged<int64_t>(vm, "first-turn-ms"));
+  LineReader in;
+  const int size = readSize(in);
+  for (bool first = true;; first = false) {
+    const int firstLine = in.number();  // the size line of the text below
+    Clock::time_point start;
+    const std::optional<std::string> turnText = readTurn(in, size + 3, start);
+    if (!turnText) return 0;
+    const ParsedPosition parsed = parseTurn([&] { return parsePosition(std::to_string(size) + "\n" + *turnText, Format::CodinGame); }, firstLine);
+    const BotMove answer = bot.choose(parsed.board, start, first ? firstTurn : turn);
+    std::cout << formatMove(parsed.board, answer.move, Notation::CodinGame) << " msg " << moveSourceText(answer.source)
+              << std::endl;
+  }
+}
+
+// The CodinGame Clobber protocol: the board size and our colour (w or b) once, then per turn
+// the rows (top first, w/b/.), the opponent's last action and the number of legal actions; the
+// answer is one line, "e2e3 exact win".
+int playClobber(const po::variables_map& vm) {
+  const std::chrono::milliseconds turn(ranged<int64_t>(vm, "turn-ms")), firstTurn(ranged<int64_t>(vm, "first-turn-ms"));
+  clobber::Bot bot(ranged<uint64_t>(vm, "seed"));
+  LineReader in;
+  const int size = readSize(in);
+  std::string colour;
+  if (!in.next(colour)) throw InputError("no colour line (w or b)", 2, 1, kStdin);
+  for (bool first = true;; first = false) {
+    const int firstLine = in.number() - 1;  // the size line of the text below
+    Clock::time_point start;
+    const std::optional<std::string> turnText = readTurn(in, size + 2, start);
+    if (!turnText) return 0;
+    const clobber::Position pos = parseTurn([&] { return Clobber::parsePosition(std::to_string(size) + "\n" + colour + "\n" + *turnText, kStdin); }, firstLine);
+    const clobber::BotMove answer = bot.choose(pos.board, *pos.toMove, start, first ? firstTurn : turn);
+    std::cout << Clobber::formatMove(pos.board, answer.move) << " " << moveSourceText(answer.source) << std::endl;
+  }
+}
+
+// The CS61B game loop: `new`, `auto C`, `manual C`, `seed N`, `dump`, `quit` and moves such as
+// d10-c9(h4) for a manual player. An automatic player's move is printed as "* d10-c9(h4)",
+// the end of a game as "* White wins." or "* Black wins.". A bad command or an illegal move
+// is reported on stderr (file:line:column) and the game goes on, as the course's scripts
+// expect.
+class Cs61bGame {
+ public:
+  Cs61bGame(Bot& bot, std::chrono::milliseconds moveTime) : bot_(bot), moveTime_(moveTime) { reset(); }
+
+  int run() {
+    const bool prompt = ::isatty(STDIN_FILENO) == 1;
+    std::string line;
+    for (;;) {
+      if (!over_) {
+        const Color mover = board_.sideToMove();
+        if (!board_.hasMove(mover)) {
+          std::cout << "* " << colorName(opposite(mover)) << " wins." << std::endl;
+          over_ = true;
+          continue;
+        }
+        if (automatic_[static_cast<int>(mover)]) {
+          const Move m = bot_.choose(board_, Clock::now(), moveTime_).move;
+          std::cout << "* " << formatMove(board_, m, Notation::CS61B) << std::endl;
+          board_.play(m);
+          continue;
+        }
+      }
+      if (prompt) std::cout << (over_ ? "" : colorName(board_.sideToMove())) << "> " << std::flush;
+      if (!in_.next(line)) return 0;
+      try {
+        if (command(line)) return 0;
+      } catch (const InputError& e) {
+        std::cerr << InputError(e.what(), in_.number(), e.column() + static_cast<int>(line.find_first_not_of(" \t")), kStdin).describe() << "\n";
+      }
+    }
+  }
+
+ private:
+  void reset() {
+    board_ = standardStart10x10();
+    automatic_[static_cast<int>(Color::White)] = false;  // as CS61B: White manual, Black automatic
+    automatic_[static_cast<int>(Color::Black)] = true;
+    over_ = false;
+  }
+
+  // One command line; true for quit. Columns in errors count from the first word.
+  bool command(const std::string& raw) {
+    const std::string line = trimmed(raw);
+    std::istringstream words(line);
+    std::string word, argument, extra;
+    words >> word >> argument >> extra;
+    auto noArgument = [&] {
+      if (!argument.empty()) throw InputError("'" + word + "' takes no argument", 0, static_cast<int>(word.size()) + 2);
+    };
+    if (word.empty()) return false;
+    if (word == "quit") {
+      noArgument();
+      return true;
+    }
+    if (word == "new") {
+      noArgument();
+      reset();
+    } else if (word == "dump") {
+      noArgument();
+      Board shown = board_;
+      shown.setSideToMove(Color::White);  // CS61B's dump has no side line
+      std::cout << writePosition(shown, Format::Dump) << std::flush;
+    } else if (word == "auto" || word == "manual") {
+      if ((argument != "white" && argument != "black") || !extra.empty())
+        throw InputError("'" + word + "' takes white or black", 0, static_cast<int>(word.size()) + 2);
+      automatic_[argument == "white" ? static_cast<int>(Color::White) : static_cast<int>(Color::Black)] = word == "auto";
+    } else if (word == "seed") {
+      try {
+        size_t used = 0;
+        bot_.setSeed(std::stoull(argument, &used));
+        if (used != argument.size() || !extra.empty()) throw std::invalid_argument(argument);
+      } catch (const std::logic_error&) {
+        throw InputError("'seed' takes a number", 0, static_cast<int>(word.size()) + 2);
+      }
+    } else {
+      try {
+        parseMove(board_, line);
+      } catch (const InputError& e) {
+        throw InputError("neither a command (new, auto C, manual C, seed N, dump, quit) nor a move: " + std::string(e.what()),
+                         0, e.column());
+      }
+      if (over_) throw InputError("the game is over (new starts another)", 0, 1);
+      board_.play(parseLegalMove(board_, line));
+    }
+    return false;
+  }
+
+  Bot& bot_;
+  std::chrono::milliseconds moveTime_;
+  LineReader in_;
+  Board board_{1, 1};
+  bool automatic_[2] = {};
+  bool over_ = false;
+};
+
+// Milliseconds: at least 1, at most a day.
+constexpr Range<int64_t> kMilliseconds{1, 86400000};
+
+void addCodinGameOptions(po::options_description& visible, int64_t turnMs, int64_t allowedTurnMs) {
+  addRanged<int64_t>(visible, "turn-ms", turnMs, kMilliseconds,
+                     ("codingame: milliseconds a turn (the referee allows " + std::to_string(allowedTurnMs) + ")"));
+  addRanged<int64_t>(visible, "first-turn-ms", 900, kMilliseconds, "codingame: milliseconds for the first turn (the referee allows 1000)");
+}
+
+// The options and the mode (one of `modes`): 0 or 2 to return (help printed, or a usage
+// error), nullopt to go on.
+std::optional<int> parseMode(const std::vector<std::string>& args, po::options_description& visible, const std::vector<std::string>& modes,
+                             po::variables_map& vm, std::string& mode) {
+  po::options_description hidden;
+  hidden.add_options()("mode", po::value<std::string>());
+  po::positional_options_description positional;
+  positional.add("mode", 1);
+  std::string usage;
+  if (const auto done = parseOptions("play", args, visible, vm, usage, hidden, positional)) return done;
+  mode = vm.count("mode") ? vm["mode"].as<std::string>() : "";
+  if (std::find(modes.begin(), modes.end(), mode) != modes.end()) return std::nullopt;
+  std::string which = "say which: play " + modes.front();
+  for (size_t i = 1; i < modes.size(); ++i) which += " or play " + modes[i];
+  return usageError("play", which, usage);
+}
+
+// Ends the play: on an error its message on stderr, and the exit status.
+template <class Play>
+int guarded(Play play) {
+  try {
+    return play();
+  } catch (const InputError& e) {  // here, not in main: the process may have to end below
+    std::cerr << e.describe() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "amazons-solve play: error: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+int runPlay(const std::vector<std::string>& args) {
+  po::options_description visible(
+      "amazons-solve play codingame|cs61b [options]: play on stdin/stdout, the exact move whenever the solver "
+      "settles the position in time, else a heuristic's");
+  visible.add_options()("help,h", "show this help");
+  addCodinGameOptions(visible, 90, 100);
+  addRanged<int64_t>(visible, "move-ms", 1000, kMilliseconds, "cs61b: milliseconds for each automatic move");
+  addRanged<uint64_t>(visible, "seed", 0, kNodesRange, "the heuristic's order of moves (its choice among equal scores)");
+  addRanged<int64_t>(visible, "hash", 256, kHashRange, "the solver's table memory in MB");
+  addRanged<int64_t>(visible, "threads", 1, kThreadsRange, "the solver's worker threads (0: all cores)");
+  po::variables_map vm;
+  std::string mode;
+  if (const auto done = parseMode(args, visible, {"codingame", "cs61b"}, vm, mode)) return *done;
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threadCount(vm));
+  Bot bot(static_cast<size_t>(ranged<int64_t>(vm, "hash")), ranged<uint64_t>(vm, "seed"));
+  const int status = guarded([&] {
+    return mode == "codingame" ? playCodinGame(vm, bot) : Cs61bGame(bot, std::chrono::milliseconds(ranged<int64_t>(vm, "move-ms"))).run();
+  });
+  if (!bot.idle()) {
+    std::cout.flush();
+    std::_Exit(status);
+  }
+  return status;
+}
+
+// The CodinGame Clobber turn is 150 ms: 135 leaves 15 ms for reading, printing and a
+// descheduled process (the bot's analysis stops at 60% of the turn, 81 ms); the first turn
+// as for Amazons.
+int runClobberPlay(const std::vector<std::string>& args) {
+  po::options_description visible(
+      "amazons-solve play codingame --game clobber [options]: a CodinGame Clobber bot on stdin/stdout, the exact move "
+      "whenever the analysis settles the position in time, else the move leaving the opponent fewest moves");
+  visible.add_options()("help,h", "show this help");
+  addCodinGameOptions(visible, 135, 150);
+  addRanged<uint64_t>(visible, "seed", 0, kNodesRange, "the fallback's order of moves (its choice among equal counts)");
+  po::variables_map vm;
+  std::string mode;
+  if (const auto done = parseMode(args, visible, {"codingame"}, vm, mode)) return *done;
+  return guarded([&] { return playClobber(vm); });
+}
+
+const Registrar registrar({"play", "play on stdin/stdout: a CodinGame bot or the CS61B game loop", &runPlay});
+const Registrar clobberRegistrar({"clobber:play", "play Clobber on stdin/stdout: a CodinGame bot", &runClobberPlay});
+
+}  // namespace
+}  // namespace amazons::cli

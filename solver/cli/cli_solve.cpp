@@ -1,0 +1,187 @@
+// The default command: exact analysis of position files.
+#include <tbb/global_control.h>
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <limits>
+#include <sstream>
+#include <thread>
+
+#include "solver/amazons/board_svg.h"
+#include "solver/amazons/formats.h"
+#include "solver/amazons/report.h"
+#include "solver/amazons/solve.h"
+#include "solver/cli/cli.h"
+#include "solver/cli/cli_common.h"
+#include "solver/core/errors.h"
+#include "solver/core/svg.h"
+#include "solver/core/thermograph_svg.h"
+
+namespace amazons::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+// 950, 12.3k, 4.56M, 1.23G: counts for a status line.
+std::string shortCount(double x) {
+  char text[32];
+  if (x >= 1e9) std::snprintf(text, sizeof text, "%.2fG", x / 1e9);
+  else if (x >= 1e6) std::snprintf(text, sizeof text, "%.2fM", x / 1e6);
+  else if (x >= 1e3) std::snprintf(text, sizeof text, "%.1fk", x / 1e3);
+  else std::snprintf(text, sizeof text, "%.0f", x);
+  return text;
+}
+
+// An option of exactly two values (--thermograph-chamber A FILE.svg); program_options' own
+// multitoken values would take the position files after them too.
+struct TwoValues : po::typed_value<std::vector<std::string>> {
+  TwoValues() : po::typed_value<std::vector<std::string>>(nullptr) {}
+  unsigned min_tokens() const override { return 2; }
+  unsigned max_tokens() const override { return 2; }
+};
+
+// The picture of position i of n: FILE itself for one position, else FILE-i.svg.
+std::string picturePath(const std::string& path, size_t i, size_t n) {
+  if (n == 1) return path;
+  const size_t dot = path.rfind('.');
+  const bool hasExtension = dot != std::string::npos && path.find('/', dot) == std::string::npos;
+  return (hasExtension ? path.substr(0, dot) : path) + "-" + std::to_string(i + 1) + (hasExtension ? path.substr(dot) : "");
+}
+
+int runSolve(const std::vector<std::string>& args) {
+  po::options_description visible("amazons-solve [FILE...] [options]: exact analysis (FILE '-' is stdin)");
+  visible.add_options()
+      ("help,h", "show this help")
+      ("input-format", po::value<std::string>()->default_value("auto"), "auto, grid, codingame, dump, oneline")
+      ("format", po::value<std::string>()->default_value("text"), "output: text or json")
+      ("notation", po::value<std::string>()->default_value("cs61b"), "moves as cs61b (d10-c9(h4)) or codingame (d8d1d7)")
+      ("to-move", po::value<std::string>(), "override the side to move: black or white")
+      ("chambers", "only split into chambers and list them")
+      ("all-moves", "list every winning move")
+      ("line", "an optimal filling sequence for each territory");
+  addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "worker threads (0: all cores)");
+  addRanged<int64_t>(visible, "hash", 512, kHashRange, "table memory in MB");
+  addRanged<uint64_t>(visible, "canonical-nodes", SolveOptions{}.canonicalNodes, kNodesRange,
+                      "expansions allowed to a chamber's canonical form before deciding by search (0: no limit)");
+  addRanged<uint64_t>(visible, "total-nodes", SolveOptions{}.totalNodes, kNodesRange,
+                      "sums built anew allowed to the canonical form of the total; beyond it the total is written as the sum of the chamber values (0: no limit)");
+  addRanged<double>(visible, "time-limit", 0, kSecondsRange, "seconds per position; 0 = none (then 'unknown', never a guess)");
+  visible.add_options()
+      ("progress", po::value<std::string>()->default_value("auto"),
+       "a status line on stderr during long analyses: auto (when stderr is a terminal), on, off")
+      ("svg", po::value<std::string>(), "also draw the analysis as an SVG picture in FILE ('-': stdout; several positions: FILE-1.svg, ...)")
+      ("thermograph-chamber", new TwoValues, "A FILE.svg: also draw the thermograph of chamber A's value");
+  visible.add(databaseOptions());
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::vector<std::string>>());
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  std::string usage;
+  if (const auto done = parseOptions("", args, visible, vm, usage, hidden, positional)) return *done;
+  if (!vm.count("file")) throw InputError("no position file given (see --help)");
+  const std::string outputFormat = vm["format"].as<std::string>();
+  if (outputFormat != "text" && outputFormat != "json")
+    throw InputError("--format must be text or json, not '" + outputFormat + "'");
+  const Format inputFormat = parseFormatName(vm["input-format"].as<std::string>());
+  ReportOptions report;
+  report.notation = parseNotationName(vm["notation"].as<std::string>());
+  report.fillingLines = vm.count("line") > 0;
+  std::optional<Color> toMove;
+  if (vm.count("to-move")) {
+    const std::string side = vm["to-move"].as<std::string>();
+    if (side == "black" || side == "b") toMove = Color::Black;
+    else if (side == "white" || side == "w") toMove = Color::White;
+    else throw InputError("--to-move must be black or white, not '" + side + "'");
+  }
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threadCount(vm));
+
+  SolveOptions options;
+  options.hashMegabytes = ranged<int64_t>(vm, "hash");
+  options.timeLimitSeconds = ranged<double>(vm, "time-limit");
+  options.canonicalNodes = ranged<uint64_t>(vm, "canonical-nodes");
+  if (options.canonicalNodes == 0) options.canonicalNodes = std::numeric_limits<uint64_t>::max();
+  options.totalNodes = ranged<uint64_t>(vm, "total-nodes");
+  if (options.totalNodes == 0) options.totalNodes = std::numeric_limits<uint64_t>::max();
+  options.allWinningMoves = vm.count("all-moves") > 0;
+  options.fillingLines = report.fillingLines;
+  const bool progress = progressWanted(vm["progress"].as<std::string>());
+  const std::vector<std::string> thermograph =
+      vm.count("thermograph-chamber") ? vm["thermograph-chamber"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  if (!thermograph.empty() && thermograph[0].size() != 1)
+    throw InputError("--thermograph-chamber takes a chamber letter and a file, not '" + thermograph[0] + "'");
+  if ((vm.count("svg") || !thermograph.empty()) && vm.count("chambers"))
+    throw InputError("--svg and --thermograph-chamber draw the analysis: leave out --chambers");
+  // Read every file first: an input error should stop the run before any solving.
+  std::vector<Board> boards;
+  for (const std::string& path : vm["file"].as<std::vector<std::string>>()) {
+    ParsedPosition parsed = loadPosition(path, inputFormat);
+    if (toMove) parsed.board.setSideToMove(*toMove);
+    boards.push_back(parsed.board);
+  }
+  // A picture on stdout ("-") takes the place of the report there.
+  const int picturesOnStdout = (vm.count("svg") && vm["svg"].as<std::string>() == "-") + (!thermograph.empty() && thermograph[1] == "-");
+  if (picturesOnStdout > 1 || (picturesOnStdout && boards.size() > 1))
+    throw InputError("a picture on stdout ('-') is for one picture of one position");
+  const std::unique_ptr<ValueDb> database = openDatabase(vm, options);
+  Solver solver(options);
+  int status = 0;
+  for (size_t i = 0; i < boards.size(); ++i) {
+    const Board& board = boards[i];
+    std::ostringstream out;  // each position's report written whole (writeWhole)
+    if (vm.count("chambers")) {
+      const auto chambers = findChambers(board);
+      if (outputFormat == "json") printChambersJson(out, board, chambers);
+      else printChamberTable(out, board, chambers);
+      writeWhole(out.str());
+      continue;
+    }
+    const std::string which = boards.size() > 1 ? "position " + std::to_string(i + 1) + "/" + std::to_string(boards.size()) + ": " : "";
+    std::optional<Analysis> result;
+    {
+      const auto start = std::chrono::steady_clock::now();
+      const uint64_t nodesBefore = solver.nodes();
+      const ProgressLine line(progress, [&] {
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double nodes = static_cast<double>(solver.nodes() - nodesBefore);
+        char text[160];
+        std::snprintf(text, sizeof text, "%s%.1f s, %s nodes, %s/s: %s", which.c_str(), seconds, shortCount(nodes).c_str(),
+                      shortCount(nodes / std::max(seconds, 1e-9)).c_str(), solver.stage().c_str());
+        return std::string(text);
+      });
+      result = solver.analyse(board);
+    }
+    const Analysis& analysis = *result;
+    if (!picturesOnStdout) {
+      if (outputFormat == "json") printAnalysisJson(out, board, analysis, report);
+      else printAnalysis(out, board, analysis, report);
+      writeWhole(out.str());
+    }
+    if (vm.count("svg"))
+      svg::write(picturePath(vm["svg"].as<std::string>(), i, boards.size()), boardSvg(board, analysis, report.notation));
+    if (!thermograph.empty()) {
+      const auto chamber = std::find_if(analysis.chambers.begin(), analysis.chambers.end(),
+                                        [&](const ChamberReport& r) { return r.letter == thermograph[0][0]; });
+      if (chamber == analysis.chambers.end())
+        throw InputError("--thermograph-chamber: the position has no chamber " + thermograph[0]);
+      if (chamber->value)
+        svg::write(picturePath(thermograph[1], i, boards.size()),
+                   thermographSvg(*chamber->value, "chamber " + thermograph[0] + " = " + cgt::toString(*chamber->value)));
+      else {
+        std::cerr << "amazons-solve: chamber " << thermograph[0] << "'s value is unknown: no thermograph\n";
+        status = 1;
+      }
+    }
+    if (analysis.blackToMove.verdict == Verdict::Unknown) status = 1;
+  }
+  return status;
+}
+
+const Registrar registrar({"", "exact analysis of position files", &runSolve});
+const Registrar solveAlias({"solve", "exact analysis of position files (the default command)", &runSolve});
+
+}  // namespace
+}  // namespace amazons::cli

@@ -1,0 +1,90 @@
+// amazons-solve: dispatch to the registered subcommand; a bare file argument means "solve".
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "solver/cli/cli.h"
+#include "solver/core/errors.h"
+
+namespace amazons::cli {
+
+std::vector<Command>& registry() {
+  static std::vector<Command> all;
+  return all;
+}
+void registerCommand(const Command& command) { registry().push_back(command); }
+const std::vector<Command>& commands() { return registry(); }
+
+namespace {
+
+void printUsage(std::ostream& out) {
+  out << "usage: amazons-solve [FILE] [options]        exact analysis of a position\n"
+         "       amazons-solve COMMAND [args...]       (COMMAND --help for its options)\n\ncommands:\n";
+  constexpr size_t kColumn = 10;  // where the summaries start
+  for (const Command& c : commands()) {
+    if (!*c.name || std::string(c.name).find(':') != std::string::npos) continue;
+    const std::string name = c.name;
+    out << "  " << name << std::string(name.size() < kColumn ? kColumn - name.size() : 1, ' ') << c.summary << "\n";
+  }
+  out << "\n  --game clobber (anywhere) analyses Clobber instead of Amazons: the default command, perft, suite, play\n";
+}
+
+// Removes "--game NAME" or "--game=NAME" from args; returns NAME ("" for amazons, the default).
+std::string takeGame(std::vector<std::string>& args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string game;
+    if (args[i] == "--game" && i + 1 < args.size()) {
+      game = args[i + 1];
+      args.erase(args.begin() + i, args.begin() + i + 2);
+    } else if (args[i].rfind("--game=", 0) == 0) {
+      game = args[i].substr(7);
+      args.erase(args.begin() + i);
+    } else {
+      continue;
+    }
+    return game == "amazons" ? "" : game;
+  }
+  return "";
+}
+
+}  // namespace
+}  // namespace amazons::cli
+
+int main(int argc, char** argv) {
+  using namespace amazons::cli;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  // Another game's commands are registered as "GAME:COMMAND" ("clobber:perft"; "clobber:" its
+  // analysis).
+  const std::string game = takeGame(args);
+  const std::string prefix = game.empty() ? "" : game + ":";
+  if (game.empty() && (args.empty() || args[0] == "help" || ((args[0] == "--help" || args[0] == "-h") && args.size() == 1))) {
+    printUsage(args.empty() ? std::cerr : std::cout);
+    return args.empty() ? 2 : 0;
+  }
+  const Command* chosen = nullptr;
+  const Command* fallback = nullptr;
+  for (const Command& c : commands()) {
+    if (!args.empty() && prefix + args[0] == c.name) chosen = &c;
+    if (prefix == c.name) fallback = &c;
+  }
+  if (!fallback) {
+    std::cerr << "amazons-solve: unknown game '" << game << "' (amazons or clobber)\n";
+    return 2;
+  }
+  if (chosen) {
+    args.erase(args.begin());
+  } else {
+    chosen = fallback;
+  }
+  try {
+    return chosen->run(args);
+  } catch (const amazons::InputError& e) {
+    if (e.file().empty() && e.line() == 0) std::cerr << "amazons-solve: error: " << e.what() << "\n";  // an option's
+    else std::cerr << e.describe() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "amazons-solve: error: " << e.what() << "\n";
+    return 1;
+  }
+}
