@@ -66,6 +66,10 @@ TEST(CgtCli, Errors) {
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out.rfind("<expression>:1:10: error:", 0), 0u) << r.out;
   EXPECT_EQ(run("").status, 2);
+  // Values past what the table holds are input errors too, found while adding.
+  r = run("'4194304 + 4194304'");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "<expression>: error: cgt::integer: magnitude above 2^22\n");
 }
 
 TEST(CgtCli, ExpressionsStartingWithAMinus) {
@@ -89,7 +93,7 @@ TEST(CgtCli, UnknownPastTheNodeLimit) {
   EXPECT_EQ(run("--node-limit 100 '^*5'").out, "^*5\n");
 }
 
-// A sum of thirty switches and ups (120 bytes) whose canonical form takes 7 s and 470 MB
+// A sum of 15 switches and 7 ups (117 bytes) whose canonical form takes 7 s and 470 MB
 // unbounded: the default allowance (a million new sums) stops it.
 TEST(CgtCli, ALongSumOfHotValuesStopsAtTheDefaultAllowance) {
   const Result r = run("'^6*+-9v9*+-29^8+-34v6*+-25^2+^6+v3+-61v5*+-38v3+-77v5+-30v8+-6v6*+v6+-53v4*+-46^9+-13v7*+^5+-38^3+-90v2*+-42^6+v7*+v3'");

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -197,6 +198,12 @@ int runCgt(const std::vector<std::string>& argsIn) {
       out = "unknown\n";
       svg.clear();
       status = 1;
+    } catch (const std::length_error& e) {  // a value past the table's bounds: an input error
+      std::cerr << "<expression>: error: " << e.what() << "\n";
+      status = 2;
+    } catch (const std::overflow_error& e) {  // a number past 64 bits
+      std::cerr << "<expression>: error: " << e.what() << "\n";
+      status = 2;
     }
   });
   if (status == 2) return 2;
