@@ -1,5 +1,6 @@
 #include "cgt/game_table.h"
 
+#include <pthread.h>
 #include <tbb/spin_mutex.h>
 #include <xxhash.h>
 
@@ -7,14 +8,54 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <chrono>
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 
 namespace cgt {
+
+// The WorkLimit of a thread (game_table.h): its count of sums, its deadline and the lowest
+// stack address it lets the operations reach.
+struct WorkLimit::State {
+  bool counting;  // sums counted
+  int64_t left;   // sums that may still be computed anew
+  uint64_t computed = 0;
+  // The sums computed under the count: the process-wide cache is not read then.
+  std::unordered_map<uint64_t, GameId> done;
+  std::unordered_map<GameId, std::optional<Nus>> nusDone;  // asNus's memo, likewise
+  std::chrono::steady_clock::time_point deadline;
+  const char* stackFloor;
+  uint32_t sinceClock = 0;
+
+  bool clockPassed() { return (++sinceClock & 255) == 0 && std::chrono::steady_clock::now() > deadline; }
+  void check() {
+    if (static_cast<const char*>(__builtin_frame_address(0)) < stackFloor) throw WorkLimitReached(WorkLimitReached::Reason::Stack);
+    if (clockPassed()) throw WorkLimitReached(WorkLimitReached::Reason::Time);
+  }
+};
+
 namespace {
+
+thread_local WorkLimit::State* workLimit = nullptr;
+
+// The lowest address the operations may reach on this thread's stack: a margin above its end
+// for the frames between two checks and for unwinding (sanitizer builds have larger frames).
+const char* stackFloor() {
+  thread_local const char* floor = [] {
+    pthread_attr_t attr;
+    void* low = nullptr;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0) return static_cast<const char*>(nullptr);
+    pthread_attr_getstack(&attr, &low, &size);
+    pthread_attr_destroy(&attr);
+    return static_cast<const char*>(low) + std::min<size_t>(size / 4, size_t{1} << 20);
+  }();
+  return floor;
+}
 
 constexpr GameId kNone = 0xFFFFFFFFu;
 
@@ -140,6 +181,7 @@ void classify(Node& n) {
 
 // opts: left then right options, each part sorted and unique, already canonical as a whole.
 GameId internPacked(std::vector<GameId>&& opts, uint32_t nL) {
+  if (workLimit) workLimit->check();  // before the lock: the loops that build literals come here
   const uint64_t h = hashOptions(opts, nL);
   InternShard& shard = internShards()[h >> (64 - kShardBits)];
   std::lock_guard lock(shard.m);
@@ -283,6 +325,7 @@ class FixedGame {
   // x <= G: no G^R <= x and no x^L >= G.
   bool xLeqG(GameId x) {
     if (const bool* known = xLeqG_.find(x)) return *known;
+    if (workLimit) workLimit->check();
     bool result = true;
     for (GameId gr : R_)
       if (leq(gr, x)) {
@@ -301,6 +344,7 @@ class FixedGame {
   // G <= y: no G^L >= y and no y^R <= G.
   bool gLeqX(GameId y) {
     if (const bool* known = gLeqX_.find(y)) return *known;
+    if (workLimit) workLimit->check();
     bool result = true;
     for (GameId gl : L_)
       if (leq(y, gl)) {
@@ -537,11 +581,12 @@ GameId nimber(uint32_t n) {
 GameId up(int n) {
   if (n == 0) return zero();
   if (n < 0) return negate(up(-n));
-  if (n == 1) {
-    static const GameId u = intern({zero()}, {star()});
-    return u;
-  }
-  return add(up(n - 1), up(1));
+  static const GameId u = intern({zero()}, {star()});
+  // A loop, the same sums as ^n = ^(n-1) + ^ recursed: that went n calls deep (^1000000
+  // overflowed the stack before the first sum).
+  GameId g = u;
+  for (int k = 1; k < n; ++k) g = add(g, u);
+  return g;
 }
 
 GameId make(std::span<const GameId> left, std::span<const GameId> right) {
@@ -568,6 +613,7 @@ GameId negate(GameId g) {
     node(result).neg.store(g, std::memory_order_release);
     return result;
   }
+  if (workLimit) workLimit->check();
   std::vector<GameId> L, R;
   L.reserve(n.nR);
   R.reserve(n.nL);
@@ -581,25 +627,29 @@ GameId negate(GameId g) {
   return result;
 }
 
-namespace {
-// Set by sumWithin on its own thread: its deadline, read every 256 sums computed, and under an
-// allowance the sums it may still compute and those it has computed (each pair counted once).
-// Under an allowance the process-wide cache is not read: what fits must not depend on the sums
-// earlier work happened to cache (the totals of a batch's lines would depend on the lines
+WorkLimitReached::WorkLimitReached(Reason reason)
+    : std::runtime_error(reason == Reason::Sums   ? "cgt: sum allowance used up"
+                         : reason == Reason::Time ? "cgt: time limit reached"
+                                                  : "cgt: value too deep for the stack"),
+      reason_(reason) {}
+
+WorkLimit::WorkLimit(uint64_t sums, std::chrono::steady_clock::time_point deadline)
+    : state_(new State{sums != kUncounted, static_cast<int64_t>(std::min<uint64_t>(sums, std::numeric_limits<int64_t>::max())), 0,
+                       {}, {}, deadline, stackFloor()}),
+      outer_(workLimit) {
+  workLimit = state_.get();
+}
+WorkLimit::~WorkLimit() { workLimit = outer_; }
+uint64_t WorkLimit::sumsComputed() const { return state_->computed; }
+
+void checkWork() {
+  if (workLimit) workLimit->check();
+}
+
+// Under a count of sums the process-wide cache is not read: what fits must not depend on the
+// sums earlier work happened to cache (the totals of a batch's lines would depend on the lines
 // before them), so every pair the sum needs is computed and counted. Thrown out of add() only
 // where no lock is held; every cached result is complete.
-struct AddLimit {
-  bool counting;  // under an allowance
-  int64_t left;
-  std::unordered_map<uint64_t, GameId> done;
-  std::chrono::steady_clock::time_point deadline;
-  uint32_t sinceClock = 0;
-  bool clockPassed() { return (++sinceClock & 255) == 0 && std::chrono::steady_clock::now() > deadline; }
-};
-thread_local AddLimit* addLimit = nullptr;
-struct AllowanceExceeded {};
-}  // namespace
-
 GameId add(GameId a, GameId b) {
   if (a == zero()) return b;
   if (b == zero()) return a;
@@ -609,13 +659,15 @@ GameId add(GameId a, GameId b) {
   if (na.isNum && nb.isNum) return number(na.num + nb.num);
   const uint64_t key = pairKey(a, b);
   uint32_t cached;
-  if (addLimit && addLimit->counting) {
-    if (const auto it = addLimit->done.find(key); it != addLimit->done.end()) return it->second;
-    if (addLimit->left-- <= 0 || addLimit->clockPassed()) throw AllowanceExceeded{};
+  if (workLimit && workLimit->counting) {
+    if (const auto it = workLimit->done.find(key); it != workLimit->done.end()) return it->second;
+    if (workLimit->left-- <= 0) throw WorkLimitReached(WorkLimitReached::Reason::Sums);
+    ++workLimit->computed;
+    workLimit->check();
   } else if (addCache().find(key, cached)) {
     return cached;
-  } else if (addLimit && addLimit->clockPassed()) {
-    throw AllowanceExceeded{};
+  } else if (workLimit) {
+    workLimit->check();
   }
   std::vector<GameId> L, R;
   if (na.isNum || nb.isNum) {  // number translation: x + G = {x + G^L | x + G^R}
@@ -635,7 +687,7 @@ GameId add(GameId a, GameId b) {
   sortUnique(R);
   const GameId result = canonicalize(std::move(L), std::move(R));
   addCache().insert(key, result);
-  if (addLimit && addLimit->counting) addLimit->done.emplace(key, result);
+  if (workLimit && workLimit->counting) workLimit->done.emplace(key, result);
   return result;
 }
 
@@ -649,15 +701,12 @@ std::optional<GameId> sumWithin(std::span<const GameId> values, uint64_t allowan
     for (GameId v : values) sum = add(sum, v);
     return sum;
   }
-  AddLimit limit{counting, static_cast<int64_t>(std::min<uint64_t>(allowance, std::numeric_limits<int64_t>::max())), {}, deadline};
-  addLimit = &limit;
+  WorkLimit limit(counting ? allowance : WorkLimit::kUncounted, deadline);
   try {
     for (GameId v : values) sum = add(sum, v);
-  } catch (const AllowanceExceeded&) {
-    addLimit = nullptr;
+  } catch (const WorkLimitReached&) {
     return std::nullopt;
   }
-  addLimit = nullptr;
   return sum;
 }
 
@@ -668,6 +717,7 @@ bool leq(GameId a, GameId b) {
   if (na.isNum && nb.isNum) return na.num <= nb.num;
   if (na.lstop < nb.rstop) return true;  // R(b) > L(a) implies b > a
   if (nb.lstop < na.lstop || nb.rstop < na.rstop) return false;  // a <= b needs both stops <=
+  if (workLimit) workLimit->check();
   const uint64_t key = pairKey(a, b);
   uint32_t cached;
   if (leqCache().find(key, cached)) return cached != 0;
@@ -761,12 +811,18 @@ std::optional<Nus> asNus(GameId g) {
   const Node& n = node(g);
   if (n.isNum) return Nus{n.num, 0, 0};
   if (n.nim >= 0) return Nus{Dyadic(), 0, static_cast<uint32_t>(n.nim)};
+  // Recognising a value tries sums (nus below): under a count of sums the process-wide memo is
+  // not read, as add's cache is not, and the limit's own memo stands in for it.
+  const bool counting = workLimit && workLimit->counting;
   NusShard& shard = nusShards()[g % kShards];
-  {
+  if (counting) {
+    if (const auto it = workLimit->nusDone.find(g); it != workLimit->nusDone.end()) return it->second;
+  } else {
     std::lock_guard lock(shard.m);
     auto it = shard.map.find(g);
     if (it != shard.map.end()) return it->second;
   }
+  if (workLimit) workLimit->check();
   std::optional<Nus> result;
   // All options must be NUS with one common number part, and the game infinitesimally close to it.
   bool ok = n.lstop == n.rstop;
@@ -796,6 +852,7 @@ std::optional<Nus> asNus(GameId g) {
       for (uint32_t m = 1; m < mlimit && !result; ++m)
         if (nus(*x, 0, m) == g) result = Nus{*x, 0, m};
   }
+  if (counting) workLimit->nusDone.emplace(g, result);
   std::lock_guard lock(shard.m);
   shard.map.emplace(g, result);
   return result;

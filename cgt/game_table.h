@@ -7,8 +7,10 @@
 #pragma once
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 #include "cgt/dyadic.h"
@@ -37,9 +39,49 @@ GameId negate(GameId g);
 GameId subtract(GameId a, GameId b);
 // The sum of `values`, or nullopt once more than `allowance` pairwise sums were computed anew
 // (a sum of several hot values can have a canonical form far too large to be worth building)
-// or once `deadline` has passed.
+// or once `deadline` has passed: the sum under a WorkLimit (below).
 std::optional<GameId> sumWithin(std::span<const GameId> values, uint64_t allowance,
                                 std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
+
+// ---- Bounded work
+// While a WorkLimit lives, the game operations of its thread (add, make, negate, leq, the
+// values of literals, asNus, thermographs, parsing and printing) throw WorkLimitReached once
+// they have computed more than `sums` sums anew, once `deadline` has passed (the clock is read
+// every 256 steps), or when the thread's stack is nearly full (games as deep as ^20000 recurse
+// once per level). Sums are counted as sumWithin counts them: each pair once, the process-wide
+// caches of sums (add's, asNus's) not read, so whether work fits and how many sums it takes do
+// not depend on what earlier work cached. Everything
+// interned or cached before the throw is complete and stays valid. One limit a thread: an inner
+// one replaces the outer until it goes.
+class WorkLimitReached : public std::runtime_error {
+ public:
+  enum class Reason { Sums, Time, Stack };
+  explicit WorkLimitReached(Reason reason);
+  Reason reason() const { return reason_; }
+
+ private:
+  Reason reason_;
+};
+
+class WorkLimit {
+ public:
+  static constexpr uint64_t kUncounted = ~uint64_t{0};  // `sums`: no count
+  explicit WorkLimit(uint64_t sums, std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
+  ~WorkLimit();
+  WorkLimit(const WorkLimit&) = delete;
+  WorkLimit& operator=(const WorkLimit&) = delete;
+  uint64_t sumsComputed() const;
+
+  struct State;
+
+ private:
+  std::unique_ptr<State> state_;
+  State* outer_;
+};
+
+// The check the operations make: throws WorkLimitReached when this thread's WorkLimit is
+// passed; nothing without one. For loops and recursions outside this file (the parser).
+void checkWork();
 
 bool leq(GameId a, GameId b);
 Cmp compare(GameId a, GameId b);

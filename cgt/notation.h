@@ -17,6 +17,10 @@
 // The parser reads all of the above, sums/differences ("a + b - c"), unary minus, parentheses,
 // "+-" both as prefix and infix (a +- b = a + (+-b)), and braces with any number of slashes:
 // "{a||b|c}" = {a|{b|c}}, "{a|b||c}" = {{a|b}|c}; equally many bars at the top level is an error.
+// Literals past what the table can hold are errors: integers above 2^22, up multiples above
+// 2^20, nimbers above *4096. Neither parse nor toString bounds its own work: a short text can
+// ask for minutes ("^*2000") or gigabytes (a sum of forty switches); run them under a
+// WorkLimit (game_table.h) to bound them, as `amazons-solve cgt` does.
 #pragma once
 #include <stdexcept>
 #include <string>

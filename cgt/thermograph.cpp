@@ -81,6 +81,7 @@ ThermoShard* thermoShards() {
 }
 
 std::shared_ptr<const Thermograph> compute(GameId g) {
+  checkWork();  // recursion once a level of g
   auto th = std::make_shared<Thermograph>();
   if (auto x = asNumber(g); x && x->isInteger()) {
     th->left = th->right = Wall::constant(*x);

@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <string>
 
@@ -65,6 +66,76 @@ TEST(CgtCli, Errors) {
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out.rfind("<expression>:1:10: error:", 0), 0u) << r.out;
   EXPECT_EQ(run("").status, 2);
+  // Values past what the table holds are input errors too, found while adding.
+  r = run("'4194304 + 4194304'");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "<expression>: error: cgt::integer: magnitude above 2^22\n");
+}
+
+TEST(CgtCli, ExpressionsStartingWithAMinus) {
+  EXPECT_EQ(run("-1/2 + 1").out, "1/2\n");
+  EXPECT_EQ(run("-v").out, "^\n");
+  EXPECT_EQ(run("-h").status, 0);
+}
+
+// Past --node-limit (new sums) an expression is unknown: exit status 1, the reason on stderr,
+// nothing else on stdout. *2000 + ^ needs thousands of sums; *5 + ^ some tens.
+TEST(CgtCli, UnknownPastTheNodeLimit) {
+  Result r = run("--node-limit 100 '^*2000'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "amazons-solve cgt: more than 100 new sums needed (--node-limit; 0: no limit): unknown\nunknown\n");
+  r = run("--node-limit 100 --outcome '^*2000'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(r.out.ends_with("\nunknown\n")) << r.out;
+  r = run("--node-limit 100 '^*2000 > 0'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(r.out.ends_with("\nunknown\n")) << r.out;
+  EXPECT_EQ(run("--node-limit 100 '^*5'").out, "^*5\n");
+}
+
+// A sum of 15 switches and 7 ups (117 bytes) whose canonical form takes 7 s and 470 MB
+// unbounded: the default allowance (a million new sums) stops it.
+TEST(CgtCli, ALongSumOfHotValuesStopsAtTheDefaultAllowance) {
+  const Result r = run("'^6*+-9v9*+-29^8+-34v6*+-25^2+^6+v3+-61v5*+-38v3+-77v5+-30v8+-6v6*+v6+-53v4*+-46^9+-13v7*+^5+-38^3+-90v2*+-42^6+v7*+v3'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(r.out.ends_with("\nunknown\n")) << r.out;
+}
+
+// ^*2000 (minutes unbounded: few sums, each of lists of a thousand options) is stopped by the
+// clock. The margin allows for the process's start and a loaded machine.
+TEST(CgtCli, TheTimeLimitStopsOneCostlySum) {
+  const auto start = std::chrono::steady_clock::now();
+  const Result r = run("--time-limit 1 '^*2000'");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "amazons-solve cgt: time limit of 1 s reached (--time-limit; 0: no limit): unknown\nunknown\n");
+  EXPECT_LT(seconds, 3);
+}
+
+// Values tens of thousands of levels deep (^n is {0|^(n-1)*}) are evaluated on the command's
+// large stack: ^1000000 overflowed the stack before its first sum, ^20000 when printed.
+TEST(CgtCli, DeepValues) {
+  EXPECT_EQ(run("'^30000 > ^29999'").out, "true\n");
+  EXPECT_EQ(run("'v30000 < v29999'").out, "true\n");
+  const Result deep = run("'^25000'");
+  ASSERT_EQ(deep.status, 0);
+  ASSERT_GT(deep.out.size(), 25000u);
+  std::string readBack = "'";
+  readBack.append(deep.out, 0, deep.out.size() - 1).append(" == ^25000'");
+  EXPECT_EQ(run(readBack).out, "true\n");
+  const Result r = run("'^1000000'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(r.out.ends_with("\nunknown\n")) << r.out;
+}
+
+TEST(CgtCli, LimitsHaveRanges) {
+  EXPECT_EQ(run("--time-limit -1 0").status, 2);
+  EXPECT_EQ(run("--node-limit -5 0").status, 2);
+  EXPECT_EQ(run("--node-limit x 0").status, 2);
+  const Result help = run("--help");
+  EXPECT_NE(help.out.find("--node-limit"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("--time-limit"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("[0..1e+09]"), std::string::npos) << help.out;
 }
 
 }  // namespace

@@ -104,6 +104,19 @@ TEST(CliSuite, ParseErrorsNameFileLineColumn) {
   EXPECT_TRUE(has(v.err, "badvalue.txt:1:")) << v.err;
 }
 
+// An expected value is read under a bound (parseExpectedValue): 300,000 nested parentheses
+// once overflowed the stack; ^*2000 needed minutes. Each is now a bad value, exit status 2.
+TEST(CliSuite, CostlyExpectedValuesAreErrors) {
+  const std::string deep = std::string(300000, '(') + "1" + std::string(300000, ')');
+  const CliResult r = runCli({"suite", writeTemp("deep.txt", "x.o ; b ; value=" + deep + "\n")});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(has(r.err, "deep.txt:1:")) << r.err.substr(0, 300);
+  EXPECT_TRUE(has(r.err, "bad value: cgt: value too deep for the stack")) << r.err.substr(0, 300);
+  const CliResult c = runCli({"suite", "--game", "clobber", writeTemp("deep2.txt", "xo ; b ; game=clobber ; value=" + deep + "\n")});
+  EXPECT_EQ(c.status, 2);
+  EXPECT_TRUE(has(c.err, "bad value: cgt: value too deep for the stack")) << c.err.substr(0, 300);
+}
+
 TEST(CliSuite, VerifyFlagsALosingMoveWithTheExactAnswer) {
   const std::string claims =
       ".x##o.|##.##.|..#### ; b ; move=b3-a3(b3) ; outcome=win\n"   // the move loses (oracle)

@@ -7,6 +7,8 @@
 #include "cgt/cgt.h"
 #include "cgt/notation.h"
 #include "solver/amazons/formats.h"
+#include "solver/amazons/minimax.h"
+#include "solver/amazons/solve.h"
 
 namespace amazons {
 namespace {
@@ -32,6 +34,58 @@ TEST(FuzzRegression, OneArrowBoardWrittenAndReadBack) {
   for (const Format f : {Format::Grid, Format::CodinGame, Format::Dump, Format::OneLine}) {
     const Board again = parsePosition(writePosition(board, f), f).board;
     EXPECT_TRUE(again == board && again.sideToMove() == board.sideToMove()) << formatName(f);
+  }
+}
+
+// fuzz_analyse: "-Bw..BbwBw\n....BW...B" (ten amazons, nine empty squares) ran past libFuzzer's
+// 10 s in the instrumented build, in the search over sums with raw regions (the target's small
+// allowances send it there) and an oracle search stopped at 200,000 positions. Not a wrong
+// answer: the target now leaves out boards of more than four amazons a side (the game has four)
+// and stops its oracle at 50,000. The answers of that analysis, checked against the
+// whole-board search without a limit: either side to move wins, and each winning move leaves
+// the opponent lost.
+TEST(FuzzRegression, TenAmazonsOnTwoRows) {
+  SolveOptions options;
+  options.hashMegabytes = 4;
+  options.canonicalNodes = 50;
+  options.totalNodes = 20;
+  Solver solver(options);
+  const Board board = parsePosition("-Bw..BbwBw\n....BW...B\n").board;
+  const Analysis a = solver.analyse(board);
+  for (const Color side : {Color::Black, Color::White}) {
+    Board b = board;
+    b.setSideToMove(side);
+    ASSERT_EQ(a.forSide(side).verdict, Verdict::Win);
+    ASSERT_TRUE(a.forSide(side).bestMove && b.isLegal(*a.forSide(side).bestMove));
+    b.play(*a.forSide(side).bestMove);
+    EXPECT_EQ(WholeBoardSearch().moverWins(b), std::optional<bool>(false));  // so the win is proven
+  }
+}
+
+// Found while fuzz_cgt_value's skip of long up multiples was lifted: "^1000000" overflowed the
+// stack before its first sum (cgt::up recursed once a multiple), and printing "^20000" did
+// (asNus recursed once a level). Up multiples are built by a loop now, and under a WorkLimit
+// a recursion that nears the end of the stack stops with WorkLimitReached instead.
+TEST(FuzzRegression, DeepUpMultiples) {
+  // ^n = {0 | ^(n-1)*}, built here from its definition.
+  const cgt::GameId u = cgt::up(5000);
+  EXPECT_EQ(u, cgt::make({cgt::zero()}, {cgt::add(cgt::up(4999), cgt::star())}));
+  {
+    const cgt::WorkLimit limit(200000);
+    try {
+      cgt::parse("^1000000");
+      FAIL() << "^1000000 fitted 200000 sums";
+    } catch (const cgt::WorkLimitReached& e) {
+      EXPECT_EQ(e.reason(), cgt::WorkLimitReached::Reason::Sums);
+    }
+  }
+  const cgt::GameId deep = cgt::up(40000);
+  const cgt::WorkLimit limit(cgt::WorkLimit::kUncounted);
+  try {
+    cgt::toString(deep);
+    FAIL() << "^40000 printed on an 8 MB stack";
+  } catch (const cgt::WorkLimitReached& e) {
+    EXPECT_EQ(e.reason(), cgt::WorkLimitReached::Reason::Stack);
   }
 }
 

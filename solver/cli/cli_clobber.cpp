@@ -154,7 +154,7 @@ int runSuite(const std::vector<std::string>& args) {
       Item item{input.name, e, {}, std::nullopt};
       try {
         item.board = Clobber::parsePosition(toOneLine(e.board), input.name).board;
-        if (e.value) item.value = cgt::parse(*e.value);
+        if (e.value) item.value = parseExpectedValue(*e.value);
       } catch (const InputError& err) {
         throw InputError(err.what(), e.line, err.column(), input.name);
       } catch (const std::exception& err) {

@@ -15,6 +15,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cgt/cgt.h"
 #include "solver/core/errors.h"
 
 namespace amazons::cli {
@@ -149,6 +150,11 @@ void writeWhole(const std::string& text) {
   pthread_sigmask(SIG_SETMASK, &before, nullptr);
 }
 
+cgt::GameId parseExpectedValue(const std::string& text) {
+  const cgt::WorkLimit bound(1000000, std::chrono::steady_clock::now() + std::chrono::seconds(10));
+  return cgt::parse(text);
+}
+
 namespace {
 // Lock-free, so safe in a signal handler and read by any worker thread.
 std::atomic<bool> interrupted{false};
@@ -208,7 +214,7 @@ std::optional<int> parseOptions(const std::string& command, const std::vector<st
                                 const boost::program_options::options_description& visible,
                                 boost::program_options::variables_map& vm, std::string& usage,
                                 const boost::program_options::options_description& hidden,
-                                const boost::program_options::positional_options_description& positional) {
+                                const boost::program_options::positional_options_description& positional, int style) {
   namespace po = boost::program_options;
   std::ostringstream text;
   text << visible;
@@ -216,7 +222,7 @@ std::optional<int> parseOptions(const std::string& command, const std::vector<st
   po::options_description all;
   all.add(visible).add(hidden);
   try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::store(po::command_line_parser(args).options(all).positional(positional).style(style).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
     return usageError(command, e.what(), usage);

@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "cgt/game_table.h"
 #include "solver/amazons/formats.h"
 #include "solver/amazons/solve.h"
 #include "solver/amazons/value_db.h"
@@ -111,13 +112,14 @@ T ranged(const boost::program_options::variables_map& vm, const char* name) {
 unsigned threadCount(const boost::program_options::variables_map& vm);
 
 // Parse the arguments of COMMAND: the `visible` options (what --help prints) and positional
-// arguments bound to `hidden` ones. Returns 0 after printing --help, 2 after a usage error
+// arguments bound to `hidden` ones (`style`: boost's command_line_style). Returns 0 after printing --help, 2 after a usage error
 // (printed), nullopt to go on; `usage` receives the help text for later errors.
 std::optional<int> parseOptions(const std::string& command, const std::vector<std::string>& args,
                                 const boost::program_options::options_description& visible,
                                 boost::program_options::variables_map& vm, std::string& usage,
                                 const boost::program_options::options_description& hidden = {},
-                                const boost::program_options::positional_options_description& positional = {});
+                                const boost::program_options::positional_options_description& positional = {},
+                                int style = boost::program_options::command_line_style::default_style);
 
 // perft's FILE and DEPTH arguments, for either game: `visible` parsed with them as positional
 // arguments into `vm`, and DEPTH (0 to 64) read into `depth`. An exit status to return (help
@@ -127,6 +129,12 @@ std::optional<int> parsePerftArgs(const std::vector<std::string>& args, const bo
 // perft's report: `divide` (the count below each move, if asked), the total on stdout, the
 // time since `start` and the leaves a second on stderr.
 void printPerft(const std::string& divide, uint64_t total, int depth, std::chrono::steady_clock::time_point start);
+
+// An expected value= of a suite line, read under a cgt::WorkLimit (a million new sums, 10 s): a
+// canonical form written out takes a few sums and milliseconds, and the limit turns a text
+// that asks for minutes ("^*2000") or overflows the stack (a deep nest) into an error.
+// Throws cgt::ParseError, or another std::exception (the limit's, a literal too large).
+cgt::GameId parseExpectedValue(const std::string& text);
 
 // --db FILE and --db-learn, for the commands that analyse positions.
 boost::program_options::options_description databaseOptions();

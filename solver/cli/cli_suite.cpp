@@ -289,7 +289,7 @@ int runSuite(const std::vector<std::string>& args) {
     Item item{file, entry, std::nullopt};
     if (entry.value) {
       try {
-        item.expectedValue = cgt::parse(*entry.value);
+        item.expectedValue = parseExpectedValue(*entry.value);
       } catch (const cgt::ParseError& pe) {
         throw InputError(std::string("bad value: ") + pe.what(), entry.line, entry.valueColumn + std::max(pe.column(), 1) - 1,
                          file);

@@ -1,49 +1,56 @@
 // libFuzzer target: CGSuite value expressions (cgt::parse). A parse error is the only
-// rejection; a value read is printed and must read back to the same canonical form.
-#include <cctype>
+// rejection; a value read is printed and must read back to the same canonical form. Every
+// step runs under a small WorkLimit, as `amazons-solve cgt` runs under its own: literals and
+// sums of any cost are fed ("^*2000" takes minutes unbounded, a long sum of switches
+// gigabytes), and an input past the limit is simply not checked further.
+#include <chrono>
+#include <optional>
 #include <stdexcept>
 
 #include "cgt/notation.h"
 #include "tests/fuzz/fuzz.h"
 
-// Inputs whose cost is known to grow fast with a literal are left out, so that millions of
-// inputs fit in memory and time (both are findings of this target, written in BENCHMARKS.md):
-// - an integer n is interned with the chain n-1, ..., 1 below it (game_table.h): 4000000 takes
-//   6 s and never goes; 5 digits at most;
-// - a nimber or up multiple after '*', '^' or 'v' costs a power of its size when added to
-//   another (1*34 takes 0.9 s, v*332 8 s, ^*2000 minutes); 1 digit at most.
-constexpr size_t kMaxDigits = 5;
-constexpr size_t kMaxMultipleDigits = 1;
+namespace {
 
-bool tooCostly(const uint8_t* data, size_t size) {
-  size_t digits = 0;
-  bool multiple = false;  // the digits follow '*', '^' or 'v'
-  for (size_t i = 0; i < size; ++i) {
-    if (!std::isdigit(data[i])) {
-      digits = 0;
-      multiple = data[i] == '*' || data[i] == '^' || data[i] == 'v';
-      continue;
-    }
-    if (++digits > (multiple ? kMaxMultipleDigits : kMaxDigits)) return true;
+// Small, so that the fuzzer does not spend its time in the costliest inputs it keeps finding
+// (a sum with *4096, an integer chain of millions): 300 new sums hold the sums of a few hot
+// values; the count stops most costly inputs, at the same point every time (a finding
+// replays), the clock the rest (one sum of a thousand options takes longer than 300 small
+// ones). The game table keeps what every input built, so long campaigns run with -fork=1
+// (a fresh process every few seconds).
+constexpr uint64_t kSums = 300;
+constexpr auto kTime = std::chrono::milliseconds(10);
+
+// f() under a fresh limit; nullopt when the limit stopped it.
+template <typename F>
+auto bounded(F f) -> std::optional<decltype(f())> {
+  const cgt::WorkLimit limit(kSums, std::chrono::steady_clock::now() + kTime);
+  try {
+    return f();
+  } catch (const cgt::WorkLimitReached&) {
+    return std::nullopt;
   }
-  return false;
 }
 
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (tooCostly(data, size)) return 0;
-  cgt::GameId g;
+  std::optional<cgt::GameId> g;
   try {
-    g = cgt::parse(amazons::fuzz::text(data, size));
+    g = bounded([&] { return cgt::parse(amazons::fuzz::text(data, size)); });
   } catch (const cgt::ParseError&) {
     return 0;
   } catch (const std::length_error&) {  // an integer past the documented bound (game_table.h)
     return 0;
   }
-  const std::string printed = cgt::toString(g);
+  if (!g) return 0;
+  const std::optional<std::string> printed = bounded([&] { return cgt::toString(*g); });
+  if (!printed) return 0;
   try {
-    if (cgt::parse(printed) != g) amazons::fuzz::fail("printed value reads back different", printed);
+    const std::optional<cgt::GameId> again = bounded([&] { return cgt::parse(*printed); });
+    if (again && *again != *g) amazons::fuzz::fail("printed value reads back different", *printed);
   } catch (const std::exception& e) {
-    amazons::fuzz::fail("printed value does not read back", printed + "\n" + e.what());
+    amazons::fuzz::fail("printed value does not read back", *printed + "\n" + e.what());
   }
   return 0;
 }
