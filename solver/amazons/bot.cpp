@@ -31,15 +31,6 @@ std::chrono::steady_clock::time_point after(std::chrono::steady_clock::time_poin
 
 }  // namespace
 
-const char* moveSourceText(MoveSource source) {
-  switch (source) {
-    case MoveSource::ExactWin: return "exact win";
-    case MoveSource::ExactLoss: return "exact loss";
-    case MoveSource::Heuristic: break;
-  }
-  return "heuristic";
-}
-
 struct Bot::Attempt {
   std::mutex mutex;
   std::condition_variable finished;

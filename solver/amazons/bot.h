@@ -9,11 +9,9 @@
 
 #include "solver/amazons/board.h"
 #include "solver/amazons/solve.h"
+#include "solver/core/text.h"
 
 namespace amazons {
-
-enum class MoveSource { ExactWin, ExactLoss, Heuristic };
-const char* moveSourceText(MoveSource source);  // "exact win", "exact loss", "heuristic"
 
 struct BotMove {
   Move move;

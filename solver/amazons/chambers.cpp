@@ -20,11 +20,6 @@ const char* chamberClassName(ChamberClass c) {
   return "?";
 }
 
-char chamberLabel(size_t index) {
-  static constexpr char kLabels[] = "ABCDEFGHIJKLMNPQRSTUVWYZabcdefghijklmnpqrstuvwyz0123456789";
-  return index < sizeof(kLabels) - 1 ? kLabels[index] : '?';
-}
-
 namespace {
 
 int findRoot(std::array<int, kMaxSquares>& parent, int x) {

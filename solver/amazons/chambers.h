@@ -33,10 +33,6 @@ struct Chamber {
 // All chambers, ordered by their lowest square.
 std::vector<Chamber> findChambers(const Board& board);
 
-// The label of chamber i on a printed board: A..Z then a..z without x and o, which mark
-// amazons, then digits; '?' beyond.
-char chamberLabel(size_t index);
-
 // The files f0..f1 and ranks r0..r1 a chamber spans.
 struct Box {
   int f0, f1, r0, r1;

@@ -11,7 +11,7 @@ namespace amazons {
 std::string drawChambers(const Board& board, const std::vector<Chamber>& chambers) {
   std::vector<char> label(board.squares(), '#');
   for (size_t i = 0; i < chambers.size(); ++i)
-    for (int sq : chambers[i].squares) label[sq] = chamberLabel(i);
+    for (int sq : chambers[i].squares) label[sq] = regionLabel(i);
   std::ostringstream out;
   for (int r = board.height() - 1; r >= 0; --r) {
     out << std::setw(3) << r + 1 << ' ';
@@ -74,27 +74,12 @@ const char* winnerName(Color c) { return c == Color::Black ? "black" : "white"; 
 
 bool isHot(cgt::GameId g) { return !cgt::isNumber(g) && cgt::temperature(g).num > 0; }
 
-std::string jsonEscape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-      continue;
-    }
-    out += c;
-  }
-  return out;
-}
-
 void printChamberTable(std::ostream& out, const Board& board, const std::vector<Chamber>& chambers) {
   out << drawChambers(board, chambers) << '\n';
   out << "chamber  class      squares  empty  amazons\n";
   for (size_t i = 0; i < chambers.size(); ++i) {
     const Chamber& c = chambers[i];
-    out << "   " << chamberLabel(i) << "     " << std::left << std::setw(10) << chamberClassName(c.kind) << std::right
+    out << "   " << regionLabel(i) << "     " << std::left << std::setw(10) << chamberClassName(c.kind) << std::right
         << std::setw(8) << c.squares.size() << std::setw(7) << c.empty << std::setw(6) << c.blackAmazons << "x "
         << c.whiteAmazons << "o\n";
   }
@@ -104,7 +89,7 @@ void printChambersJson(std::ostream& out, const Board& board, const std::vector<
   out << "{\"position\": " << quoted(toOneLine(board)) << ", \"chambers\": [";
   for (size_t i = 0; i < chambers.size(); ++i) {
     const Chamber& c = chambers[i];
-    out << (i ? ", " : "") << "{\"label\": \"" << chamberLabel(i) << "\", \"class\": \"" << chamberClassName(c.kind)
+    out << (i ? ", " : "") << "{\"label\": \"" << regionLabel(i) << "\", \"class\": \"" << chamberClassName(c.kind)
         << "\", \"squares\": " << c.squares.size() << ", \"empty\": " << c.empty
         << ", \"black_amazons\": " << c.blackAmazons << ", \"white_amazons\": " << c.whiteAmazons
         << ", \"cells\": " << quoted(squareList(board, c.squares)) << "}";

@@ -7,6 +7,7 @@
 #include "solver/amazons/chambers.h"
 #include "solver/amazons/notation.h"
 #include "solver/amazons/solve.h"
+#include "solver/core/text.h"
 
 namespace amazons {
 
@@ -28,8 +29,6 @@ void printAnalysisJson(std::ostream& out, const Board& board, const Analysis& an
 
 // "Black wins with d1-d6(g9)", "White loses (most stubborn: ...)", "unknown".
 std::string verdictText(const Board& board, const SideReport& side, Notation notation);
-
-std::string jsonEscape(const std::string& text);
 
 // A value that is neither a number nor a number plus an infinitesimal: its mean and
 // temperature are printed beside it.

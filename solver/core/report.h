@@ -5,9 +5,8 @@
 #include <string>
 
 #include "cgt/cgt.h"
-#include "solver/amazons/chambers.h"
-#include "solver/amazons/report.h"
 #include "solver/core/analysis.h"
+#include "solver/core/text.h"
 
 namespace amazons::core {
 
@@ -46,7 +45,7 @@ void printAnalysis(std::ostream& out, const typename G::Region& board, cgt::Side
   out << "region  at    value  (region)\n";
   for (size_t i = 0; i < a.regions.size(); ++i) {
     const RegionReport<G>& r = a.regions[i];
-    out << "   " << chamberLabel(i) << "    " << cornerName(r.part.file0, r.part.rank0) << "  "
+    out << "   " << regionLabel(i) << "    " << cornerName(r.part.file0, r.part.rank0) << "  "
         << (r.value ? cgt::toString(*r.value) : std::string("unknown")) << "  (" << G::printPosition(r.part.region)
         << ")\n";
   }
@@ -71,7 +70,7 @@ void printAnalysisJson(std::ostream& out, const typename G::Region& board, cgt::
       << lower(toMove) << "\", \"point_of_view\": \"values are from Black's (Left's) point of view\", \"regions\": [";
   for (size_t i = 0; i < a.regions.size(); ++i) {
     const RegionReport<G>& r = a.regions[i];
-    out << (i ? ", " : "") << "{\"label\": \"" << chamberLabel(i) << "\", \"at\": \"" << cornerName(r.part.file0, r.part.rank0)
+    out << (i ? ", " : "") << "{\"label\": \"" << regionLabel(i) << "\", \"at\": \"" << cornerName(r.part.file0, r.part.rank0)
         << "\", \"region\": " << quoted(G::printPosition(r.part.region))
         << ", \"value\": " << (r.value ? quoted(cgt::toString(*r.value)) : "null") << "}";
   }

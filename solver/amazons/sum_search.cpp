@@ -1,0 +1,452 @@
+#include "solver/amazons/sum_search.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+
+#include "solver/amazons/heuristic.h"
+#include "solver/core/task_edges.h"
+
+namespace amazons::solve {
+
+namespace {
+
+using RawMove = RawSumSearch::RawMove;
+using LeafKey = RawSumSearch::LeafKey;
+
+// A try of a chamber's form inside the search (a failed one is paid again wherever the search
+// meets the chamber) gets kSearchTry expansions, or all of SolveOptions::canonicalNodes if
+// less. A known value lets the sum be decided by its stops at once, a raw chamber makes the
+// search branch in it; but the forms of chambers of many amazons are large even when few
+// squares are empty, and there the search finds its refutations sooner. Measured: a 12-empty
+// chamber of four amazons beside numbers takes 5 s with 20 expansions a try, 0.15 s with
+// 400; the 4x4 start (eight amazons) 0.26 s with 20, 1.1 s with 400.
+constexpr uint64_t kSearchTry = 400;
+constexpr uint64_t kSearchTryCrowded = 20;
+constexpr int kCrowdedAmazons = 6;
+// A probe's searches (simpleValue) try the chambers they meet with this many expansions.
+constexpr uint64_t kProbeTry = 20;
+// A raw region of at most this many empty squares beside an integer and nothing else is
+// decided by plain search (leafWins). The 5x4 start (one thread, nodes and time): none
+// 7.9 M, 10.5 s; up to 4 empty squares 9.4 M, 9.0 s; 6: 9.8 M, 7.5 s; 8: 10.2 M, 7.3 s;
+// 10: 10.6 M, 7.9 s; 12 (all of it) 12.6 M, 8.8 s. The 4x5 start: none 31.9 s, 8: 20.2 s.
+constexpr int kLeafEmpty = 8;
+// Raw regions of at least this many empty squares order their moves by queen-distance
+// territory first (orderedRawMoves); below it, and inside leafWins, by the opponent's replies
+// alone, which is cheaper and there as good. The 5x4 start: 10.2 M nodes, 7.8 s -> 286 k,
+// 0.34 s; 4x5: 19.8 -> 15.6 s. From 11 empty squares: 5x4 1.4 s; from 5 or 7: as from 9.
+constexpr int kTerritoryOrderEmpty = 9;
+// Positions whose raw regions hold at least this many empty squares in all search their moves
+// after the first in parallel (Young Brothers Wait), in the search's last round. Below it a
+// position's moves take too little time to share.
+constexpr int kParallelSearchEmpty = 12;
+
+}  // namespace
+
+RawSumSearch::RawSumSearch(Context& context, ChamberValues& values)
+    : context_(context),
+      values_(values),
+      knownSums_{std::max<size_t>(1, context.tableLimit() / 128)},
+      leafTable_{context.tableLimit() + (size_t{64} << 20)} {}
+
+void RawSumSearch::clear() {
+  sumTable_.clear();
+  leafTable_.clear();
+  knownSums_.clear();
+}
+
+RawRegion rawRegion(const Board& region) {
+  if (region.squares() > kSmallSquares) return normalise(region);
+  const SmallRegion small = toSmall(region);
+  return normalisedChamber(small, small.black | small.white | small.empty);
+}
+static int emptyCount(const RawRegion& region) {
+  if (const SmallRegion* small = std::get_if<SmallRegion>(&region)) return std::popcount(small->empty);
+  return std::get<NormalisedRegion>(region).board.emptyCount();
+}
+// The empty squares `mover` can reach in the region (on boards: all of them), a bound on its moves there.
+static int reachable(const RawRegion& region, Color mover) {
+  if (const SmallRegion* small = std::get_if<SmallRegion>(&region)) return reachableEmpty(*small, mover);
+  return emptyCount(region);
+}
+static cgt::Dyadic advantage(const SumState& state, Color mover) {
+  return mover == Color::Black ? state.known.number() : -state.known.number();
+}
+std::optional<bool> RawSumSearch::knownSum(const std::string& key, const cgt::Dyadic& advantage) const {
+  decltype(sumTable_)::const_accessor found;
+  if (!sumTable_.find(found, key)) return std::nullopt;
+  return found->second.at(advantage);
+}
+void RawSumSearch::rememberSum(std::string key, const cgt::Dyadic& advantage, bool wins) {
+  decltype(sumTable_)::accessor entry;
+  if (!sumTable_.find(entry, key)) {
+    if (context_.tablesFull()) return;
+    const size_t bytes = entryBytes(key);
+    if (sumTable_.insert(entry, std::move(key))) context_.tableBytes += bytes;
+  }
+  entry->second.record(advantage, wins);
+}
+
+// Many large contested chambers have simple values (of 77 chambers of 8-12 empty squares in
+// 10x10 endgames: 23 integers, 9 switches {a|b}, 9 n*), which a search over G raw beside a
+// known part proves in a few hundred positions where G's canonical form takes tens of
+// thousands of expansions (a 10-empty chamber of value 4: 26,000 expansions, against 174
+// positions). First the least integer hi with G <= hi (Black moving first loses G - hi), by
+// bisection between the reach bounds; G = hi if also G >= hi. Else the greatest integer lo
+// with G >= lo (White moving first loses G - lo), and the guess {hi-1 | lo+1} (a switch
+// {a|b} has hi = a+1, lo = b-1; n* has hi = n+1, lo = n-1), or lo + 1/2 when hi = lo + 1,
+// which G = V proves (G - V a second-player win). nullopt when the guess is wrong or the
+// searches pass `positions` in all. The value found is stored as a form would be.
+std::optional<cgt::GameId> RawSumSearch::simpleValue(const Board& board, const Chamber& chamber, int64_t positions,
+                                                     const Search& outer, const Deadline& giveUp) {
+  Search search;
+  search.deadline = giveUp;
+  search.rawLeft = positions;
+  search.tryCap = kProbeTry;
+  const RawRegion raw = rawRegion(extractRegion(board, chamber));
+  int lo = -reachable(raw, Color::White), hi = reachable(raw, Color::Black);  // lo <= G <= hi
+  auto minus = [&](cgt::GameId v) {
+    SumState state;
+    state.known.add(cgt::negate(v));
+    state.raw.push_back(raw);
+    return state;
+  };
+  std::optional<cgt::GameId> value;
+  try {
+    for (int below = lo; below < hi;) {  // G <= hi; not G <= below - 1
+      const int mid = below + (hi - below) / 2;
+      if (moverWinsSum(minus(cgt::integer(mid)), Color::Black, search)) below = mid + 1;
+      else hi = mid;
+    }
+    if (!moverWinsSum(minus(cgt::integer(hi)), Color::White, search)) {
+      value = cgt::integer(hi);
+    } else {
+      for (int above = hi - 1; lo < above;) {  // G >= lo; not G >= above + 1
+        const int mid = lo + (above - lo + 1) / 2;
+        if (moverWinsSum(minus(cgt::integer(mid)), Color::White, search)) above = mid - 1;
+        else lo = mid;
+      }
+      const cgt::GameId guess = hi - lo >= 2 ? cgt::make({cgt::integer(hi - 1)}, {cgt::integer(lo + 1)})
+                                             : cgt::make({cgt::integer(lo)}, {cgt::integer(hi)});
+      if (!moverWinsSum(minus(guess), Color::Black, search) && !moverWinsSum(minus(guess), Color::White, search))
+        value = guess;
+    }
+  } catch (const SearchTooLong&) {
+  } catch (const SolveTimeout&) {
+    outer.checkTime();  // past the probes' share of the time only: give up the probe
+  }
+  if (!value) return std::nullopt;
+  if (const SmallRegion* small = std::get_if<SmallRegion>(&raw)) values_.remember(*small, *value);
+  else values_.remember(regionKey(board, chamber), *value);
+  return value;
+}
+
+// The expansions a contested chamber met in the search may take before it stays raw.
+uint64_t RawSumSearch::searchAllowance(int amazons, const Search& search) const {
+  return std::min({amazons >= kCrowdedAmazons ? kSearchTryCrowded : kSearchTry, context_.options.canonicalNodes, search.tryCap});
+}
+
+void RawSumSearch::addRegion(const Board& board, SumState& state, Search& search) {
+  if (board.squares() <= kSmallSquares) return addRegion(toSmall(board), state, search);
+  for (const Chamber& chamber : findChambers(board)) {
+    const uint64_t allowance = searchAllowance(chamber.blackAmazons + chamber.whiteAmazons, search);
+    if (const auto v = values_.tryChamberValue(board, chamber, allowance, search, false))
+      state.known.add(*v);
+    else state.raw.push_back(rawRegion(extractRegion(board, chamber)));
+  }
+}
+// The same on masks: no board is built.
+void RawSumSearch::addRegion(const SmallRegion& region, SumState& state, Search& search) {
+  const SmallChambers chambers = splitChambers(region);
+  for (int i = 0; i < chambers.count; ++i) {
+    const ChamberValues::Piece piece = values_.pieceOf(region, chambers.masks[i]);
+    if (piece.kind != ChamberClass::Contested) {
+      state.known.add(values_.pieceValue(piece, search, nullptr));
+      continue;
+    }
+    const int empty = std::popcount(piece.key.empty);
+    if (empty < search.rawFrom.load()) {
+      Budget budget{static_cast<int64_t>(searchAllowance(std::popcount(piece.key.black | piece.key.white), search))};
+      try {
+        state.known.add(values_.pieceValue(piece, search, &budget));
+        continue;
+      } catch (const TooLarge&) {
+        values_.lowerRawFrom(search, empty);
+      }
+    }
+    state.raw.emplace_back(std::in_place_type<SmallRegion>, piece.key);
+  }
+}
+
+// The mover, the raw regions on masks (their count, then 32 bytes each, sorted), the others'
+// keys (their count, then each length-prefixed, sorted), then the known parts other than the
+// number (SumBounds holds what is known for each number).
+static std::string sumKey(const SumState& state, Color mover) {
+  std::vector<const SmallRegion*> smalls;
+  std::vector<const std::string*> keys;
+  for (const RawRegion& r : state.raw) {
+    if (const SmallRegion* small = std::get_if<SmallRegion>(&r)) smalls.push_back(small);
+    else keys.push_back(&std::get<NormalisedRegion>(r).key);
+  }
+  std::sort(smalls.begin(), smalls.end(), [](const SmallRegion* x, const SmallRegion* y) {
+    return std::memcmp(x, y, sizeof(SmallRegion)) < 0;
+  });
+  std::sort(keys.begin(), keys.end(), [](const std::string* x, const std::string* y) { return *x < *y; });
+  std::string key{static_cast<char>(mover), static_cast<char>(smalls.size())};
+  for (const SmallRegion* small : smalls) key.append(reinterpret_cast<const char*>(small), sizeof(SmallRegion));
+  key += static_cast<char>(keys.size());
+  for (const std::string* k : keys) {
+    key += static_cast<char>(k->size());
+    key += *k;
+  }
+  state.known.appendPartsKey(key);
+  return key;
+}
+
+// The mover's options in the raw regions, the most promising first (a win needs only one,
+// found early): in a raw region of kTerritoryOrderEmpty or more empty squares that is the
+// only one, those gaining the most territory by queen distance (queenTerritory, the static
+// evaluation of Amazons programs); then, and everywhere else, those leaving the opponent the
+// fewest moves.
+// Measured on eight 10x10 lines with a raw 12-empty chamber: replies alone took 31% less
+// time than the opponent's moves less the mover's, which costs twice the counting and
+// orders no better; the opponent's steps alone (no arrows) doubled the 5x4 start. Territory
+// first: on the 6x4 start the first move tried is the winning one at 88-96% of the winning
+// positions of 9-13 empty squares, against 60-74% by replies alone.
+static std::vector<RawMove> orderedRawMoves(const SumState& state, Color mover) {
+  // A square of territory outweighs any difference in replies.
+  constexpr int64_t kTerritoryWeight = 1 << 16;
+  const int sign = mover == Color::Black ? 1 : -1;
+  // With several raw regions a move's territory says little of its worth in the sum, where
+  // the tempo it spends counts too: line c18 of bench/endgames-10x10-max12-c.txt (raw
+  // chambers of 11 and 12 empty squares beside 13) took 30,655 sum positions by replies
+  // alone, 92,875 with territory first in each region.
+  const bool alone = state.raw.size() == 1;
+  struct Scored {
+    int64_t score;
+    RawMove move;
+  };
+  std::vector<Scored> scored;
+  for (size_t i = 0; i < state.raw.size(); ++i) {
+    if (const SmallRegion* small = std::get_if<SmallRegion>(&state.raw[i])) {
+      // The territory a move gains, so that moves in different regions compare.
+      const bool byTerritory = alone && std::popcount(small->empty) >= kTerritoryOrderEmpty;
+      const int before = byTerritory ? queenTerritory(*small) : 0;
+      forEachOption(*small, mover, [&](const SmallRegion& after) {
+        const int64_t replies = countOptions(after, opposite(mover));
+        const int64_t gain = byTerritory ? sign * (queenTerritory(after) - before) : 0;
+        scored.push_back({replies - gain * kTerritoryWeight, {i, after, {}}});
+      });
+    } else {
+      Board after = std::get<NormalisedRegion>(state.raw[i]).board;
+      const bool byTerritory = alone && after.emptyCount() >= kTerritoryOrderEmpty;
+      const int before = byTerritory ? queenTerritory(after) : 0;
+      for (const Move& m : after.legalMoves(mover)) {
+        after.play(m);
+        const int64_t replies = static_cast<int64_t>(after.countMoves(opposite(mover)));
+        const int64_t gain = byTerritory ? sign * (queenTerritory(after) - before) : 0;
+        scored.push_back({replies - gain * kTerritoryWeight, {i, {}, m}});
+        after.undo(m);
+      }
+    }
+  }
+  std::stable_sort(scored.begin(), scored.end(), [](const Scored& x, const Scored& y) { return x.score < y.score; });
+  std::vector<RawMove> moves;
+  moves.reserve(scored.size());
+  for (const Scored& s : scored) moves.push_back(s.move);
+  return moves;
+}
+
+// The state after a move in a raw region.
+SumState RawSumSearch::afterRawMove(const SumState& state, const RawMove& move, Search& search) {
+  SumState next{state.known, {}};
+  for (size_t j = 0; j < state.raw.size(); ++j)
+    if (j != move.region) next.raw.push_back(state.raw[j]);
+  if (std::holds_alternative<SmallRegion>(state.raw[move.region])) {
+    addRegion(move.after, next, search);
+  } else {
+    Board after = std::get<NormalisedRegion>(state.raw[move.region]).board;
+    after.play(move.move);
+    addRegion(after, next, search);
+  }
+  return next;
+}
+
+static cgt::Side sideOf(Color c) { return c == Color::Black ? cgt::Side::Left : cgt::Side::Right; }
+
+// Each raw region G lies between -w and b, with b and w the empty squares Black's and White's
+// amazons can reach there (reachableEmpty). The mover wins if it wins with every raw region
+// at the opponent's bound, and loses if it loses with every one at its own.
+std::optional<bool> RawSumSearch::decidedByBounds(const SumState& state, Color mover, const std::function<void()>& poll) {
+  int blackBound = 0, whiteBound = 0;
+  for (const RawRegion& r : state.raw) {
+    blackBound += reachable(r, Color::Black);
+    whiteBound += reachable(r, Color::White);
+  }
+  const cgt::Side side = sideOf(mover);
+  cgt::PartSum worst = state.known, best = state.known;
+  worst.add(cgt::integer(mover == Color::Black ? -whiteBound : blackBound));
+  best.add(cgt::integer(mover == Color::Black ? blackBound : -whiteBound));
+  if (knownSums_.moverWins(worst, side, poll)) return true;
+  if (!knownSums_.moverWins(best, side, poll)) return false;
+  return std::nullopt;
+}
+
+// ---- The end of a search: one small raw region beside an integer ----
+// Most positions of a search over a position that never splits (a small-board start, or a
+// chamber whose amazons all touch) are one raw region of a few empty squares beside an
+// integer: 97% of the 5.4 M positions of the 5x4 start hold one raw region of 2-7 empty
+// squares and its eight amazons, whose forms are too costly to build (a move frees a square
+// for a neighbour) and no other part. Those are decided by plain search of the region and
+// the integer on masks, without splits, keys or game values: G + n, n > 0, is G with n
+// spare moves for Black ({n-1 | } is an integer's form), used when G has no better move.
+static bool isLeaf(const SumState& state) {
+  if (state.raw.size() != 1 || !state.known.parts().empty() || !state.known.number().isInteger()) return false;
+  const SmallRegion* region = std::get_if<SmallRegion>(&state.raw.front());
+  return region && std::popcount(region->empty) <= kLeafEmpty;
+}
+bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Search& search) {
+  // One-colour and dead chambers leave the region: a territory is the integer of its moves.
+  const SmallChambers chambers = splitChambers(region);
+  if (chambers.count > 1 || chamberClassOf(region, chambers.masks[0]) != ChamberClass::Contested) {
+    uint64_t contested = 0;
+    for (int i = 0; i < chambers.count; ++i) {
+      const ChamberValues::Piece piece = values_.pieceOf(region, chambers.masks[i]);
+      if (piece.kind == ChamberClass::Contested) contested |= chambers.masks[i];
+      else number += cgt::asNumber(values_.pieceValue(piece, search, nullptr))->num;
+    }
+    region.black &= contested;
+    region.white &= contested;
+    region.empty &= contested;
+  }
+  // -w <= G <= b (reachableEmpty): the mover's least and greatest advantage in G + n.
+  const int64_t b = reachableEmpty(region, Color::Black), w = reachableEmpty(region, Color::White);
+  const int64_t worst = mover == Color::Black ? number - w : -number - b;
+  const int64_t best = mover == Color::Black ? number + b : -number + w;
+  if (worst > 0) return true;   // the mover wins moving second too
+  if (best <= 0) return false;  // G + n <= 0 for Black to move (>= 0 for White): a loss
+  const LeafKey key{region.black, region.white, region.empty, region.width, region.height,
+                    static_cast<int32_t>(number), static_cast<uint32_t>(mover)};
+  const uint64_t hash = leafTable_.hash(key);
+  if (const std::optional<bool> known = leafTable_.find(key, hash)) return *known;
+  ++context_.nodes;
+  if ((context_.nodes & 1023) == 0) search.checkTime();
+  if (search.rawLeft-- <= 0) throw SearchTooLong{};
+  const Color other = opposite(mover);
+  // The options leaving the opponent the fewest moves first, as orderedRawMoves does, on one
+  // stack per thread (a nested call pushes above them and pops before they are read).
+  thread_local std::vector<std::pair<int, SmallRegion>> stack;
+  struct Pop {  // also when the search is stopped below
+    size_t base;
+    ~Pop() { stack.resize(base); }
+  } pop{stack.size()};
+  forEachOption(region, mover, [&](const SmallRegion& after) { stack.emplace_back(countOptions(after, other), after); });
+  std::stable_sort(stack.begin() + pop.base, stack.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  const size_t end = stack.size();
+  bool wins = false;
+  for (size_t i = pop.base; i < end && !wins; ++i) wins = !leafWins(SmallRegion(stack[i].second), number, other, search);
+  // A spare move: only when the mover's moves in G all lose (number avoidance).
+  if (!wins && mover == Color::Black && number > 0) wins = !leafWins(region, number - 1, other, search);
+  if (!wins && mover == Color::White && number < 0) wins = !leafWins(region, number + 1, other, search);
+  if (context_.tableBytes.load(std::memory_order_relaxed) < context_.tableLimit() && leafTable_.insert(key, wins, hash))
+    context_.tableBytes += leafTable_.kBytesPerEntry;
+  return wins;
+}
+
+static int rawEmpty(const SumState& state) {
+  int empty = 0;
+  for (const RawRegion& r : state.raw) empty += emptyCount(r);
+  return empty;
+}
+
+// Whether some move of `moves` after the first wins, the moves shared among the threads; the
+// first winning move found cancels the others' searches. The tables are shared, so a
+// refutation found by one thread serves the others.
+bool RawSumSearch::anyMoveWinsInParallel(const SumState& state, const std::vector<RawMove>& moves, Color mover, Search& search) {
+  std::atomic<bool> found{false};
+  tbb::task_group_context group;  // bound to the enclosing split's: its cancellation reaches here
+  TaskEdges edges;
+  struct Edge {  // the end edges also when a search stops by an exception
+    TaskEdges& edges;
+    void (TaskEdges::*mark)();
+    ~Edge() { (edges.*mark)(); }
+  };
+  const auto body = [&](const tbb::blocked_range<size_t>& range) {
+    edges.taskStart();
+    const Edge end{edges, &TaskEdges::taskEnd};
+    for (size_t i = range.begin(); i != range.end() && !found.load(std::memory_order_relaxed); ++i)
+      if (!moverWinsSum(afterRawMove(state, moves[i], search), opposite(mover), search)) {
+        found = true;
+        group.cancel_group_execution();
+      }
+  };
+  edges.beforeSpawn();  // after the body is made: the tasks read it first
+  try {
+    const Edge join{edges, &TaskEdges::afterJoin};
+    tbb::parallel_for(tbb::blocked_range<size_t>(1, moves.size(), 1), body, group);
+  } catch (const Cancelled&) {
+    if (!found) throw;
+  }
+  if (found) return true;
+  // Cancelled from outside (an enclosing split found its win): some moves were not searched.
+  if (group.is_group_execution_cancelled()) throw Cancelled{};
+  return false;
+}
+
+bool RawSumSearch::moverWinsSum(const SumState& state, Color mover, Search& search) {
+  const std::function<void()> poll = [&search] { search.checkTime(); };
+  if (state.raw.empty()) return knownSums_.moverWins(state.known, sideOf(mover), poll);
+  if (isLeaf(state))
+    return leafWins(std::get<SmallRegion>(state.raw.front()), state.known.number().num, mover, search);
+  std::string key = sumKey(state, mover);
+  const cgt::Dyadic a = advantage(state, mover);
+  if (const std::optional<bool> known = knownSum(key, a)) return *known;
+  if (const std::optional<bool> bounded = decidedByBounds(state, mover, poll)) return *bounded;
+  ++context_.nodes;
+  if ((context_.nodes & 1023) == 0) search.checkTime();
+  if (search.rawLeft-- <= 0) throw SearchTooLong{};
+  if (search.parallel && tbb::is_current_task_group_canceling()) throw Cancelled{};
+  const std::vector<RawMove> moves = orderedRawMoves(state, mover);
+  // The first move alone, then, in a large position, the others in parallel: in a winning
+  // position the first move mostly wins (orderedRawMoves) and nothing is shared; in a losing
+  // one every move must be refuted, each a search of its own.
+  const bool split = search.parallel && moves.size() > 2 && rawEmpty(state) >= kParallelSearchEmpty &&
+                     tbb::this_task_arena::max_concurrency() > 1;
+  bool wins = false;
+  for (size_t i = 0; i < (split ? 1 : moves.size()) && !wins; ++i)
+    wins = !moverWinsSum(afterRawMove(state, moves[i], search), opposite(mover), search);
+  if (!wins && split) wins = anyMoveWinsInParallel(state, moves, mover, search);
+  if (!wins)
+    for (const auto& [part, option] : state.known.moves(sideOf(mover)))
+      if (!moverWinsSum(SumState{state.known.replaced(part, option), state.raw}, opposite(mover), search)) {
+        wins = true;
+        break;
+      }
+  // Number avoidance: with a known part that is not a number, some move outside the numbers
+  // wins if any does (the move to the option that attains the part's stop does). Without one
+  // the raw regions may add up to a number, and moving in the number may be the only win.
+  if (!wins && state.known.parts().empty()) {
+    const cgt::GameId x = cgt::number(state.known.number());
+    for (cgt::GameId option : mover == Color::Black ? cgt::leftOptions(x) : cgt::rightOptions(x)) {
+      SumState next{{}, state.raw};
+      next.known.add(option);
+      if (!moverWinsSum(next, opposite(mover), search)) {
+        wins = true;
+        break;
+      }
+    }
+  }
+  rememberSum(std::move(key), a, wins);
+  return wins;
+}
+
+std::optional<bool> RawSumSearch::known(const SumState& state, Color mover) const {
+  return knownSum(sumKey(state, mover), advantage(state, mover));
+}
+
+}  // namespace amazons::solve

@@ -1,0 +1,106 @@
+// Deciding sums: who wins a position whose chambers are canonical parts where their forms are
+// known and raw regions, searched move by move, where they are not; with simple values of
+// large chambers proven by such searches (probes).
+#pragma once
+#include <tbb/concurrent_hash_map.h>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "cgt/hash.h"
+#include "cgt/sum.h"
+#include "solver/amazons/chamber_values.h"
+#include "solver/amazons/chambers.h"
+#include "solver/amazons/small_region.h"
+#include "solver/amazons/solve_context.h"
+#include "solver/core/exact_table.h"
+
+namespace amazons::solve {
+
+// A state is the known values as a cgt::PartSum (never added into one canonical form: the
+// sum of a few hot values is huge) plus "raw" regions, normalised contested chambers too
+// large for their form, searched move by move: on masks when their box has at most 64
+// squares (as normalisedChamber gives them), else as boards. With no raw region
+// cgt::SumSearch decides.
+using RawRegion = std::variant<SmallRegion, NormalisedRegion>;
+struct SumState {
+  cgt::PartSum known;
+  std::vector<RawRegion> raw;
+};
+RawRegion rawRegion(const Board& region);
+
+class RawSumSearch {
+ public:
+  RawSumSearch(Context& context, ChamberValues& values);
+
+  // Whether `mover`, to move, wins the sum.
+  bool moverWinsSum(const SumState& state, Color mover, Search& search);
+  // What the table already knows of it (no search).
+  std::optional<bool> known(const SumState& state, Color mover) const;
+  // Chambers of `board` whose canonical form fits the search's allowance join `known`; the
+  // others stay raw.
+  void addRegion(const Board& board, SumState& state, Search& search);
+  // A simple value of a contested chamber proven by searches of at most `positions` in all
+  // (see the definition), or nullopt; stored as a form would be.
+  std::optional<cgt::GameId> simpleValue(const Board& board, const Chamber& chamber, int64_t positions,
+                                         const Search& outer, const Deadline& giveUp);
+
+  uint64_t nodes() const { return knownSums_.nodes(); }
+  void clear();
+
+  // What is known of a sum position up to its number part x: with a = x for Black to move and
+  // a = -x for White (the mover's advantage), the mover wins for every a >= winFrom and loses
+  // for every a <= lossTo. Adding a number never hurts the side it favours (G + x <= G + y for
+  // x <= y: if Left wins G + x moving first, G + x is not <= 0, nor then is G + y), so one
+  // search answers every position that differs from it only by a number, more or less, in
+  // the right direction: the territories the other chambers hold end in all sizes, and near
+  // the end of a game most positions are one small raw chamber beside them.
+  struct SumBounds {
+    std::optional<cgt::Dyadic> winFrom, lossTo;
+    std::optional<bool> at(const cgt::Dyadic& a) const {
+      if (winFrom && a >= *winFrom) return true;
+      if (lossTo && a <= *lossTo) return false;
+      return std::nullopt;
+    }
+    void record(const cgt::Dyadic& a, bool wins) {
+      if (wins && (!winFrom || a < *winFrom)) winFrom = a;
+      if (!wins && (!lossTo || a > *lossTo)) lossTo = a;
+    }
+  };
+  // A move in raw region `region`: the region after it when on masks, else the move.
+  struct RawMove {
+    size_t region;
+    SmallRegion after;
+    Move move;
+  };
+  // The key of leafWins' table: the region, the integer beside it and the mover.
+  struct LeafKey {
+    uint64_t black, white, empty;
+    uint32_t width, height;
+    int32_t number;
+    uint32_t mover;
+    bool operator==(const LeafKey&) const = default;
+  };
+  static_assert(sizeof(LeafKey) == 40 && std::has_unique_object_representations_v<LeafKey>);
+
+ private:
+  std::optional<bool> knownSum(const std::string& key, const cgt::Dyadic& advantage) const;
+  void rememberSum(std::string key, const cgt::Dyadic& advantage, bool wins);
+  uint64_t searchAllowance(int amazons, const Search& search) const;
+  void addRegion(const SmallRegion& region, SumState& state, Search& search);
+  SumState afterRawMove(const SumState& state, const RawMove& move, Search& search);
+  std::optional<bool> decidedByBounds(const SumState& state, Color mover, const std::function<void()>& poll);
+  bool leafWins(SmallRegion region, int64_t number, Color mover, Search& search);
+  bool anyMoveWinsInParallel(const SumState& state, const std::vector<RawMove>& moves, Color mover, Search& search);
+
+  Context& context_;
+  ChamberValues& values_;
+  cgt::SumSearch knownSums_;
+  tbb::concurrent_hash_map<std::string, SumBounds, cgt::KeyHashCompare> sumTable_;  // by sumKey
+  ExactTable<LeafKey, bool> leafTable_;
+};
+
+}  // namespace amazons::solve
