@@ -371,6 +371,27 @@ TEST(Solve, SearchFallbackAgreesWithOracle) {
   EXPECT_GT(compared, 250);
 }
 
+// A raw chamber beside an integer in which moving costs the mover more than a point: the only
+// winning move, or the only one that holds, is a move in the integer (leafWins' spare move;
+// G + n for n > 0 is G with n spare moves for Black). Found by running a random search of
+// such boards against the oracle with the spare move taken out of leafWins: each of these
+// positions then got the wrong verdict, for the side to move named. Searched raw
+// (canonicalNodes 0), checked against the whole-board oracle for both sides to move.
+TEST(Solve, SpareMoveInTheIntegerBesideARawChamber) {
+  SolveOptions options;
+  options.canonicalNodes = 0;
+  Solver solver(options);
+  for (const char* position : {"x..#####|#.######|o#.#x...", ".#x#####|#.x#####|.#o#x..#", "x#o#####|..######|#.##x..#",
+                               ".#.#####|#o######|x###x..#", "##.#####|o.######|o.x#o..#"}) {
+    const Board board = parsePosition(position).board;
+    const auto expected = oracleVerdicts(board, 2'000'000);
+    ASSERT_TRUE(expected) << position;
+    const Analysis a = solver.analyse(board);
+    for (Color mover : {Color::Black, Color::White})
+      EXPECT_EQ(moverWins(a, mover), (*expected)[static_cast<int>(mover)]) << position << " " << colorName(mover) << " to move";
+  }
+}
+
 TEST(Solve, CrowdedChamberBesideTerritoriesAgreesWithOracle) {
   // A chamber of six or seven amazons and a few empty squares (in a search such forms are too
   // costly to try: it is played move by move, and a plain search of it beside an integer
