@@ -5,9 +5,9 @@
 #include <chrono>
 #include <cstdint>
 
-#include "solver/amazons/bot.h"
 #include "solver/clobber/clobber.h"
 #include "solver/core/analysis.h"
+#include "solver/core/text.h"
 
 namespace amazons::clobber {
 

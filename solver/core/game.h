@@ -29,23 +29,24 @@
 //                                    stones; Amazons: one-colour territories, which are the
 //                                    number of moves their owner can make)
 //
-// Phase 2 (moving Amazons onto this core, after the branches of issues 14-18 are merged). The
-// folders are done: Amazons sits in solver/amazons/ and the CLI in solver/cli/, but Amazons
-// does not run on this core yet. core/analysis.h has the plain form of Amazons' search over
-// sums with raw regions (forms within an allowance, parts too large searched move by move,
-// number avoidance, exact sum keys); what solver/amazons/solve.cpp adds on top has to move
-// into it, behind optional members: G::bounds(region) -> integers lo <= value <= hi
-// (Amazons' reachable-square counts, which decide sums before any move is tried), the probes
-// for simple values, the retry rounds with growing allowances, move ordering (fewest replies
-// first), the memory limit (--hash) on the tables, parallel forms, progress stages, and the
-// means that order candidate moves. Then Amazons' Region becomes its Board (with
-// SmallRegion, its mask form below 64 squares, as the game's own key and table choice),
-// split() findChambers + extractRegion, key() regionKey, shortcut() the territory solver,
-// and the report gains per-game columns (territory moves, defects, filling lines) through an
-// optional member. Suites, verify and bench read Amazons boards today: they take a G too (the
-// Clobber suite command in cli/cli_clobber.cpp is the model). Two includes still cross the
-// layers and go then: core/report.h takes chamberLabel and jsonEscape from solver/amazons/,
-// and clobber/bot.h takes MoveSource from solver/amazons/bot.h.
+// Phase 2 (moving Amazons onto this core) is not done: the folders are (Amazons sits in
+// solver/amazons/, the CLI in solver/cli/, each folder includes only those above it), but
+// Amazons does not run on this core yet. core/analysis.h has the plain form of Amazons' search
+// over sums with raw regions (forms within an allowance, parts too large searched move by
+// move, number avoidance, exact sum keys). What Amazons adds on top, now in parts of one job
+// each (solver/amazons/chamber_values: forms and their tables; sum_search: the search over
+// sums, its leaves and probes; solve.cpp: the analysis), has to move into it behind optional
+// members: G::bounds(region) -> integers lo <= value <= hi (Amazons' reachable-square counts,
+// which decide sums before any move is tried), the probes for simple values, the retry rounds
+// with growing allowances, move ordering (territory, then fewest replies), the plain search of
+// one small region beside an integer (leafWins), the memory limit (--hash) on the tables,
+// parallel forms and the parallel search, progress stages, and the means that order candidate
+// moves. Then Amazons' Region becomes its Board (with SmallRegion, its mask form below 64
+// squares, as the game's own key and table choice), split() findChambers + extractRegion,
+// key() regionKey, shortcut() the territory solver, and the report gains per-game columns
+// (territory moves, defects, filling lines) through an optional member. Suites, verify and
+// bench read Amazons boards today: they take a G too (the Clobber suite command in
+// cli/cli_clobber.cpp is the model).
 #pragma once
 #include <concepts>
 #include <optional>
