@@ -61,7 +61,7 @@ struct Clobber {
   static std::vector<core::Placed<Region>> split(const Region& region);  // groups with both colours, by lowest stone
   static int size(const Region& region) { return region.stones(); }
   static Region normalise(const Region& region);
-  static std::string key(const Region& normalised);  // width, height, 2 bits a square rank-major (0 . 1 x 2 o)
+  static std::string key(const Region& normalised);  // width, height, each rank's black and white rows
   static Move shifted(const Move& move, int files, int ranks);
   // Two stones (the least group of two colours) are {0|0} = *; looking that up costs more.
   static std::optional<cgt::GameId> shortcut(const Region& normalised);

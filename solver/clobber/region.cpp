@@ -10,22 +10,23 @@ namespace {
 
 bool has(uint16_t row, int file) { return (row >> file) & 1; }
 
-// The region under symmetry t of the square: bit 0 mirrors the files, bit 1 the ranks, bit 2
-// transposes (after the mirrors).
-Region transformed(const Region& r, int t) {
+// Bits 0..width-1 of a row in reverse order.
+uint16_t mirrored(uint16_t row, int width) {
+  uint32_t x = row;
+  x = ((x & 0x5555) << 1) | ((x >> 1) & 0x5555);
+  x = ((x & 0x3333) << 2) | ((x >> 2) & 0x3333);
+  x = ((x & 0x0f0f) << 4) | ((x >> 4) & 0x0f0f);
+  x = ((x & 0x00ff) << 8) | ((x >> 8) & 0x00ff);
+  return static_cast<uint16_t>(x >> (16 - width));
+}
+
+// Rank and file swapped: bit k of rank f is bit f of rank k.
+Region transposed(const Region& r) {
   Region out;
-  const bool transpose = t & 4;
-  out.width = transpose ? r.height : r.width;
-  out.height = transpose ? r.width : r.height;
+  out.width = r.height, out.height = r.width;
   auto place = [&](std::array<uint16_t, kMaxSide>& rows, const std::array<uint16_t, kMaxSide>& from) {
     for (int rank = 0; rank < r.height; ++rank)
-      for (uint32_t bits = from[rank]; bits; bits &= bits - 1) {
-        int f = std::countr_zero(bits), k = rank;
-        if (t & 1) f = r.width - 1 - f;
-        if (t & 2) k = r.height - 1 - k;
-        if (transpose) std::swap(f, k);
-        rows[k] |= static_cast<uint16_t>(1u << f);
-      }
+      for (uint32_t bits = from[rank]; bits; bits &= bits - 1) rows[std::countr_zero(bits)] |= static_cast<uint16_t>(1u << rank);
   };
   place(out.black, r.black);
   place(out.white, r.white);
@@ -117,25 +118,39 @@ std::vector<core::Placed<Region>> Clobber::split(const Region& region) {
   return out;
 }
 
+// The least of the 8 images by order(): the width comes first, so only the images as wide as
+// the shorter side compete (the transposed ones when wider than high, all 8 when square), and
+// those are the 4 mirror images of the region or of its transpose (mirror then transpose gives
+// the same set as transpose then mirror).
 Region Clobber::normalise(const Region& region) {
-  Region best = region;
-  for (int t = 1; t < 8; ++t) {
-    const Region image = transformed(region, t);
-    if (order(image) < order(best)) best = image;
-  }
+  Region best = region.width <= region.height ? region : transposed(region);
+  auto mirrorsOf = [&best](const Region& base) {
+    const int w = base.width, h = base.height;
+    Region files = base, ranks = base, both = base;
+    for (int k = 0; k < h; ++k) {
+      files.black[k] = mirrored(base.black[k], w), files.white[k] = mirrored(base.white[k], w);
+      ranks.black[h - 1 - k] = base.black[k], ranks.white[h - 1 - k] = base.white[k];
+      both.black[h - 1 - k] = files.black[k], both.white[h - 1 - k] = files.white[k];
+    }
+    for (const Region& image : {base, files, ranks, both})
+      if (order(image) < order(best)) best = image;
+  };
+  const Region base = best;
+  mirrorsOf(base);
+  if (region.width == region.height) mirrorsOf(transposed(region));
   return best;
 }
 
+// width, height, then each rank's black and white rows, one byte each (two past 8 files).
 std::string Clobber::key(const Region& region) {
-  const int n = region.width * region.height;
-  std::string key(2 + (n + 3) / 4, '\0');
+  const int bytes = region.width > 8 ? 2 : 1;
+  std::string key(2 + 2 * bytes * region.height, '\0');
   key[0] = static_cast<char>(region.width);
   key[1] = static_cast<char>(region.height);
-  for (int r = 0, sq = 0; r < region.height; ++r)
-    for (int f = 0; f < region.width; ++f, ++sq) {
-      const int cell = has(region.black[r], f) ? 1 : has(region.white[r], f) ? 2 : 0;
-      key[2 + sq / 4] = static_cast<char>(key[2 + sq / 4] | cell << (2 * (sq % 4)));
-    }
+  size_t at = 2;
+  for (int r = 0; r < region.height; ++r)
+    for (uint16_t row : {region.black[r], region.white[r]})
+      for (int b = 0; b < bytes; ++b) key[at++] = static_cast<char>(row >> (8 * b));
   return key;
 }
 
