@@ -84,12 +84,13 @@ std::vector<core::Placed<Region>> Clobber::split(const Region& region) {
       for (bool grown = true; grown;) {  // flood fill, a pass up and a pass down at a time
         grown = false;
         auto grow = [&](int r) {
-          uint16_t g = group[r];
-          g |= static_cast<uint16_t>(g << 1) | static_cast<uint16_t>(g >> 1);
+          uint32_t g = group[r];
           if (r > 0) g |= group[r - 1];
           if (r + 1 < h) g |= group[r + 1];
           g &= left[r];
-          if (g != group[r]) grown = true, group[r] = g;
+          // Along the rank to the ends of its runs at once: a pass per step would take many.
+          for (uint32_t wider = g; (wider = (g | g << 1 | g >> 1) & left[r]) != g;) g = wider;
+          if (g != group[r]) grown = true, group[r] = static_cast<uint16_t>(g);
         };
         for (int r = 0; r < h; ++r) grow(r);
         for (int r = h - 1; r >= 0; --r) grow(r);

@@ -186,6 +186,34 @@ class Analyser {
     return key;
   }
 
+  struct RawMove {
+    size_t region;
+    Region after;  // the raw region after the move, not split
+  };
+
+  // The moves in the raw regions, those that leave the opponent the fewest replies in the
+  // region first (ties: the mover's own replies, most first, then as G::moves gives them):
+  // a winning move is often one that shuts the opponent out, and trying it first cuts the rest.
+  static std::vector<RawMove> orderedRawMoves(const SumState& state, cgt::Side mover) {
+    struct Scored {
+      int64_t score;
+      RawMove move;
+    };
+    std::vector<Scored> scored;
+    for (size_t i = 0; i < state.raw.size(); ++i)
+      for (const typename G::Move& m : G::moves(state.raw[i], mover)) {
+        Region after = G::play(state.raw[i], m);
+        const auto theirs = static_cast<int64_t>(G::moves(after, opposite(mover)).size());
+        const auto mine = static_cast<int64_t>(G::moves(after, mover).size());
+        scored.push_back({theirs * 1024 - mine, {i, std::move(after)}});
+      }
+    std::stable_sort(scored.begin(), scored.end(), [](const Scored& x, const Scored& y) { return x.score < y.score; });
+    std::vector<RawMove> out;
+    out.reserve(scored.size());
+    for (Scored& s : scored) out.push_back(std::move(s.move));
+    return out;
+  }
+
   bool moverWins(const SumState& state, cgt::Side mover, Budget& budget) {
     if (state.raw.empty()) {
       const bool wins = sums_.moverWins(state.known, mover);
@@ -197,17 +225,16 @@ class Analyser {
     budget.expand();
     const cgt::Side next = opposite(mover);
     bool wins = false;
-    for (size_t i = 0; i < state.raw.size() && !wins; ++i)
-      for (const typename G::Move& m : G::moves(state.raw[i], mover)) {
-        SumState after{state.known, {}};
-        for (size_t j = 0; j < state.raw.size(); ++j)
-          if (j != i) after.raw.push_back(state.raw[j]);
-        addParts(G::play(state.raw[i], m), after, budget);
-        if (!moverWins(after, next, budget)) {
-          wins = true;
-          break;
-        }
+    for (const RawMove& m : orderedRawMoves(state, mover)) {
+      SumState after{state.known, {}};
+      for (size_t j = 0; j < state.raw.size(); ++j)
+        if (j != m.region) after.raw.push_back(state.raw[j]);
+      addParts(m.after, after, budget);
+      if (!moverWins(after, next, budget)) {
+        wins = true;
+        break;
       }
+    }
     if (!wins)
       for (const auto& [part, option] : state.known.moves(mover))
         if (!moverWins(SumState{state.known.replaced(part, option), state.raw}, next, budget)) {
