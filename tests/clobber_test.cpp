@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <random>
 #include <set>
 #include <tuple>
 
@@ -148,6 +149,51 @@ TEST(Clobber, SplitKeepsEveryContestedGroup) {
     }
     // The moves of the parts are the moves of the whole.
     for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) EXPECT_EQ(moveTexts(rebuilt, side), moveTexts(r, side)) << testing::oneLine(grid);
+  }
+}
+
+// split() (one 64-bit word within 8x8, bit rows past it) against a naive flood fill on the
+// grid: the same groups with both colours, each cropped to its box, in the order of their
+// lowest stone (rank, then file), on boards from 1x1 to 16x16.
+TEST(Clobber, SplitMatchesNaiveFloodFill) {
+  std::mt19937_64 rng(1709);
+  for (int i = 0; i < 600; ++i) {
+    const int w = 1 + static_cast<int>(rng() % 16), h = 1 + static_cast<int>(rng() % 16);
+    const Grid grid = testing::randomClobberGrid(rng, w, h, 0.2 + 0.1 * static_cast<double>(rng() % 4));
+    auto at = [&](int file, int rank) { return grid[h - 1 - rank][file]; };
+    std::vector<std::string> expected;
+    std::vector<std::vector<bool>> seen(h, std::vector<bool>(w));
+    for (int rank = 0; rank < h; ++rank)
+      for (int file = 0; file < w; ++file) {
+        if (at(file, rank) == '.' || seen[rank][file]) continue;
+        std::vector<std::pair<int, int>> group{{file, rank}}, todo{{file, rank}};
+        seen[rank][file] = true;
+        while (!todo.empty()) {
+          const auto [f, r] = todo.back();
+          todo.pop_back();
+          for (const auto& [df, dr] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+            const int nf = f + df, nr = r + dr;
+            if (nf < 0 || nr < 0 || nf >= w || nr >= h || at(nf, nr) == '.' || seen[nr][nf]) continue;
+            seen[nr][nf] = true;
+            group.push_back({nf, nr});
+            todo.push_back({nf, nr});
+          }
+        }
+        int f0 = w, f1 = -1, r0 = h, r1 = -1;
+        bool x = false, o = false;
+        for (const auto& [f, r] : group) {
+          f0 = std::min(f0, f), f1 = std::max(f1, f), r0 = std::min(r0, r), r1 = std::max(r1, r);
+          x = x || at(f, r) == 'x', o = o || at(f, r) == 'o';
+        }
+        if (!x || !o) continue;
+        Grid box(r1 - r0 + 1, std::string(f1 - f0 + 1, '.'));
+        for (const auto& [f, r] : group) box[r1 - r][f - f0] = at(f, r);
+        expected.push_back(std::to_string(f0) + "," + std::to_string(r0) + " " + testing::oneLine(box));
+      }
+    std::vector<std::string> got;
+    for (const auto& p : Clobber::split(regionOf(grid)))
+      got.push_back(std::to_string(p.file0) + "," + std::to_string(p.rank0) + " " + Clobber::printPosition(p.region));
+    ASSERT_EQ(got, expected) << testing::oneLine(grid);
   }
 }
 

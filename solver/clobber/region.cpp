@@ -72,7 +72,46 @@ Region Clobber::play(const Region& region, const Move& m) {
   return out;
 }
 
+namespace {
+
+// Regions within 8x8 as one word, 8 bits a rank (bit 8 * rank + file), where a group grows by
+// shifting the whole word: most regions met (the parts of boards up to 8x8) fit.
+std::vector<core::Placed<Region>> splitWithin8x8(const Region& region) {
+  constexpr uint64_t kNotFirstFile = ~0x0101010101010101ull, kNotLastFile = ~0x8080808080808080ull;
+  uint64_t black = 0, white = 0;
+  for (int r = 0; r < region.height; ++r) {
+    black |= uint64_t{region.black[r]} << (8 * r);
+    white |= uint64_t{region.white[r]} << (8 * r);
+  }
+  std::vector<core::Placed<Region>> out;
+  for (uint64_t left = black | white; left;) {  // the lowest stone not yet in a group seeds one
+    uint64_t group = left & -left;
+    for (uint64_t grown;; group = grown) {
+      grown = (group | (group << 1 & kNotFirstFile) | (group >> 1 & kNotLastFile) | group << 8 | group >> 8) & left;
+      if (grown == group) break;
+    }
+    left &= ~group;
+    if (!(group & black) || !(group & white)) continue;  // one colour: no move
+    const int r0 = std::countr_zero(group) / 8, r1 = (63 - std::countl_zero(group)) / 8;
+    unsigned files = 0;
+    for (int r = r0; r <= r1; ++r) files |= (group >> (8 * r)) & 0xff;
+    const int f0 = std::countr_zero(files), f1 = 31 - std::countl_zero(files);
+    core::Placed<Region> part{{}, f0, r0};
+    part.region.width = static_cast<uint8_t>(f1 - f0 + 1);
+    part.region.height = static_cast<uint8_t>(r1 - r0 + 1);
+    for (int r = r0; r <= r1; ++r) {
+      part.region.black[r - r0] = static_cast<uint16_t>(((group & black) >> (8 * r) & 0xff) >> f0);
+      part.region.white[r - r0] = static_cast<uint16_t>(((group & white) >> (8 * r) & 0xff) >> f0);
+    }
+    out.push_back(part);
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<core::Placed<Region>> Clobber::split(const Region& region) {
+  if (region.width <= 8 && region.height <= 8) return splitWithin8x8(region);
   const int h = region.height;
   std::array<uint16_t, kMaxSide> left{};  // stones not yet in a group
   for (int r = 0; r < h; ++r) left[r] = region.black[r] | region.white[r];
