@@ -48,6 +48,7 @@ TEST(Clobber, MovesAndPerftMatchNaive) {
     const Region r = regionOf(grid);
     for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
       const auto naiveMoves = testing::naiveClobberMoves(grid, side);
+      ASSERT_EQ(Clobber::countMoves(r, side), naiveMoves.size()) << testing::oneLine(grid);
       std::vector<std::string> naive;
       for (const auto& m : naiveMoves) naive.push_back(m.text);
       std::sort(naive.begin(), naive.end());

@@ -58,6 +58,7 @@ struct Clobber {
   // region.cpp
   static std::vector<Move> moves(const Region& region, cgt::Side side);  // by from square (rank, file), then direction
   static Region play(const Region& region, const Move& move);
+  static size_t countMoves(const Region& region, cgt::Side side);  // moves(region, side).size(), the same for both sides
   static std::vector<core::Placed<Region>> split(const Region& region);  // groups with both colours, by lowest stone
   static int size(const Region& region) { return region.stones(); }
   static Region normalise(const Region& region);

@@ -47,18 +47,34 @@ std::vector<Move> Clobber::moves(const Region& region, cgt::Side side) {
   const auto& mine = side == cgt::Side::Left ? region.black : region.white;
   const auto& theirs = side == cgt::Side::Left ? region.white : region.black;
   std::vector<Move> out;
-  for (int r = 0; r < region.height; ++r)
-    for (uint32_t bits = mine[r]; bits; bits &= bits - 1) {
+  out.reserve(countMoves(region, side));
+  for (int r = 0; r < region.height; ++r) {
+    // Stones with a stone of the other colour above, to the right, below, to the left.
+    const uint32_t up = r + 1 < region.height ? mine[r] & theirs[r + 1] : 0u;
+    const uint32_t right = mine[r] & (theirs[r] >> 1), left = mine[r] & (theirs[r] << 1);
+    const uint32_t down = r > 0 ? mine[r] & theirs[r - 1] : 0u;
+    for (uint32_t bits = up | right | down | left; bits; bits &= bits - 1) {
       const int f = std::countr_zero(bits);
-      auto add = [&](int tf, int tr) {
-        out.push_back({static_cast<uint8_t>(f), static_cast<uint8_t>(r), static_cast<uint8_t>(tf), static_cast<uint8_t>(tr)});
-      };
-      if (r + 1 < region.height && has(theirs[r + 1], f)) add(f, r + 1);
-      if (has(theirs[r], f + 1)) add(f + 1, r);
-      if (r > 0 && has(theirs[r - 1], f)) add(f, r - 1);
-      if (f > 0 && has(theirs[r], f - 1)) add(f - 1, r);
+      const auto file = static_cast<uint8_t>(f), rank = static_cast<uint8_t>(r);
+      if ((up >> f) & 1) out.push_back({file, rank, file, static_cast<uint8_t>(r + 1)});
+      if ((right >> f) & 1) out.push_back({file, rank, static_cast<uint8_t>(f + 1), rank});
+      if ((down >> f) & 1) out.push_back({file, rank, file, static_cast<uint8_t>(r - 1)});
+      if ((left >> f) & 1) out.push_back({file, rank, static_cast<uint8_t>(f - 1), rank});
     }
+  }
   return out;
+}
+
+// Each pair of neighbours of different colours is one move for either side, so both sides
+// have as many.
+size_t Clobber::countMoves(const Region& region, cgt::Side) {
+  int n = 0;
+  for (int r = 0; r < region.height; ++r) {
+    const uint32_t b = region.black[r], w = region.white[r];
+    n += std::popcount(b & (w >> 1)) + std::popcount(w & (b >> 1));
+    if (r + 1 < region.height) n += std::popcount(b & region.white[r + 1]) + std::popcount(w & region.black[r + 1]);
+  }
+  return static_cast<size_t>(n);
 }
 
 Region Clobber::play(const Region& region, const Move& m) {

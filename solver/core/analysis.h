@@ -10,6 +10,7 @@
 #pragma once
 #include <algorithm>
 #include <chrono>
+#include <concepts>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -153,10 +154,14 @@ class Analyser {
   }
 
   // How promising a move is (less is better): the opponent's replies in the region after it,
-  // then the mover's own, most first.
+  // then the mover's own, most first. Counted by G::countMoves(region, side) where the game has
+  // one (optional, = G::moves(region, side).size() without the list).
   static int64_t moveScore(const Region& after, cgt::Side mover) {
-    return static_cast<int64_t>(G::moves(after, opposite(mover)).size()) * 1024 -
-           static_cast<int64_t>(G::moves(after, mover).size());
+    return static_cast<int64_t>(countMoves(after, opposite(mover))) * 1024 - static_cast<int64_t>(countMoves(after, mover));
+  }
+  static size_t countMoves(const Region& region, cgt::Side side) {
+    if constexpr (requires { { G::countMoves(region, side) } -> std::convertible_to<size_t>; }) return G::countMoves(region, side);
+    else return G::moves(region, side).size();
   }
 
   // The verdict for one side to move, and a winning move: the first that wins with the moves
