@@ -59,12 +59,15 @@ struct Analysis {
 struct AnalysisOptions {
   Limits limits;
   // Expansions allowed to the form of a region of the position (0: no limit), and to one met
-  // in the search over sums (Amazons' kSearchTry; not tuned for Clobber). On three random 5x5
-  // Clobber boards of one large group, no limit took 3.1, 11.3 and 2.0 s, 20,000 took 3.6,
-  // 3.9 and 1.8 s, 2,000 took 0.41, 2.8 and 0.53 s (200: 0.50, 2.2, 0.25 s, but fewer values
-  // reported).
+  // in the search over sums. On three random 5x5 Clobber boards of one large group, no limit
+  // took 3.1, 11.3 and 2.0 s, 20,000 took 3.6, 3.9 and 1.8 s, 2,000 took 0.41, 2.8 and 0.53 s
+  // (200: 0.50, 2.2, 0.25 s, but fewer values reported). In the search a raw node costs less
+  // than a form's expansion: with the moves ordered, the bench-clobber sets random 5x5 / the
+  // first 40 random 6x6 / grouped 8x8 took 1.39 / 17.6 / 1.1 s in all with 400 (Amazons'
+  // kSearchTry), 0.84 / 14.5 / 1.05 s with 100, 0.82 / 13.8 / 0.73 s with 60, 0.65 / 13.7 /
+  // 0.85 s with 30.
   uint64_t formNodes = 2000;
-  uint64_t searchTry = 400;
+  uint64_t searchTry = 60;
   // Sums built anew allowed to the canonical form of the total, as Amazons' totalNodes: the
   // verdicts never need it, and the form of a sum of many values can be huge.
   uint64_t totalSums = 300;
