@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <random>
 #include <set>
@@ -282,6 +283,36 @@ TEST(Clobber, SearchWithRawRegionsMatchesMinimax) {
       }
     }
     EXPECT_GT(raw, 10) << allowance;
+  }
+}
+
+// The search's table against std::map, with hashes that collide on purpose (the key's
+// length, or one of 8 values) as well as the real one: found exactly what was inserted.
+TEST(Clobber, SearchedTableMatchesMap) {
+  std::mt19937_64 rng(1710);
+  for (int hashing = 0; hashing < 3; ++hashing) {
+    auto hashOf = [&](const std::string& k) -> uint64_t {
+      if (hashing == 0) return XXH3_64bits(k.data(), k.size());
+      return hashing == 1 ? k.size() : XXH3_64bits(k.data(), k.size()) % 8;
+    };
+    core::SearchedTable table;
+    std::map<std::string, bool> naive;
+    for (int i = 0; i < 5000; ++i) {
+      std::string key(1 + rng() % 6, '\0');
+      for (char& c : key) c = static_cast<char>(rng() % 4);  // few letters: many repeats, NULs inside
+      const std::optional<bool> found = table.find(key, hashOf(key));
+      const auto it = naive.find(key);
+      ASSERT_EQ(found.has_value(), it != naive.end()) << i;
+      if (found) {
+        ASSERT_EQ(*found, it->second);
+        continue;
+      }
+      const bool wins = rng() % 2;
+      table.insert(key, hashOf(key), wins);
+      naive[key] = wins;
+    }
+    EXPECT_EQ(table.size(), naive.size());
+    EXPECT_GT(naive.size(), 1000u);
   }
 }
 
