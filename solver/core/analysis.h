@@ -13,6 +13,7 @@
 #include <concepts>
 #include <cstdint>
 #include <limits>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -136,6 +137,7 @@ class Analyser {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t sumNodesBefore = sums_.nodes();
     Budget budget(options_.limits);
+    const LiveBudget live(*this, budget);
     rawFrom_ = std::numeric_limits<int>::max();
     Analysis<G> a;
     for (Placed<Region>& part : G::split(board)) a.regions.push_back({std::move(part), std::nullopt});
@@ -163,6 +165,12 @@ class Analyser {
   }
 
   size_t tableSize() const { return values_.size(); }
+  // Expansions and sum positions searched so far by this analyser's analyses, the one under
+  // way included: for a progress line, read from another thread while analyse() runs.
+  uint64_t nodes() const {
+    std::lock_guard lock(liveMutex_);
+    return finishedExpansions_ + (live_ ? live_->nodes() : 0) + sums_.nodes();
+  }
   // For the analyses to come (a bot's turns differ in length); the tables stay.
   void setLimits(const Limits& limits) { options_.limits = limits; }
 
@@ -337,6 +345,30 @@ class Analyser {
     if (searched_.size() < options_.sumEntries) searched_.insert(key, hash, wins);
     return wins;
   }
+
+  // Shows the budget of the analysis under way to nodes() while it lives.
+  class LiveBudget {
+   public:
+    LiveBudget(Analyser& a, const Budget& budget) : a_(a), budget_(budget) {
+      std::lock_guard lock(a_.liveMutex_);
+      a_.live_ = &budget_;
+    }
+    ~LiveBudget() {
+      std::lock_guard lock(a_.liveMutex_);
+      a_.live_ = nullptr;
+      a_.finishedExpansions_ += budget_.nodes();
+    }
+    LiveBudget(const LiveBudget&) = delete;
+    LiveBudget& operator=(const LiveBudget&) = delete;
+
+   private:
+    Analyser& a_;
+    const Budget& budget_;
+  };
+
+  mutable std::mutex liveMutex_;
+  const Budget* live_ = nullptr;  // under liveMutex_
+  uint64_t finishedExpansions_ = 0;  // under liveMutex_
 
   AnalysisOptions options_;
   RegionValues<G> values_;
