@@ -61,6 +61,28 @@ TEST(CliClobber, LimitsGiveUnknown) {
   EXPECT_TRUE(has(timed.out, "\"black_to_move\": {\"winner\": null, \"move\": null}")) << timed.out;
 }
 
+// The progress line (as the Amazons solver's): on stderr when asked, past half a second, erased
+// at the end; never in the results, and none by default when stderr is not a terminal. The 6x6
+// start is not solved within the 1 s limit.
+TEST(CliClobber, ProgressLineOnStderrWhenAsked) {
+  const std::string file = testing::writeTemp("start.txt", testing::oneLine(testing::clobberStart(6, 6)) + "\n");
+  const testing::CliResult r = runCli({"--game", "clobber", file, "--progress", "on", "--time-limit", "1"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_FALSE(has(r.out, "\r") || has(r.out, "\033")) << "the results stay clean";
+  EXPECT_TRUE(has(r.err, " nodes, ")) << r.err;
+  const std::string erase = "\r\033[K";
+  ASSERT_GE(r.err.size(), erase.size());
+  EXPECT_EQ(r.err.substr(r.err.size() - erase.size()), erase) << "the line is erased at the end";
+  for (const char* setting : {"auto", "off"}) {
+    const testing::CliResult quiet = runCli({"--game", "clobber", file, "--progress", setting, "--time-limit", "1"});
+    EXPECT_EQ(quiet.status, 1) << setting;
+    EXPECT_EQ(quiet.err, "") << setting;
+  }
+  const testing::CliResult bad = runCli({"--game", "clobber", file, "--progress", "sometimes"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_TRUE(has(bad.err, "--progress must be")) << bad.err;
+}
+
 TEST(CliClobber, PerftDivideMatchesNaive) {
   const testing::Grid start = testing::clobberStart(4, 4);
   const std::string file = testing::writeTemp("start.txt", "white\n" + testing::oneLine(start) + "\n");

@@ -5,7 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <optional>
+#include <random>
 #include <set>
+#include <tuple>
 
 #include "solver/clobber/clobber.h"
 #include "solver/clobber/perft.h"
@@ -45,6 +49,7 @@ TEST(Clobber, MovesAndPerftMatchNaive) {
     const Region r = regionOf(grid);
     for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
       const auto naiveMoves = testing::naiveClobberMoves(grid, side);
+      ASSERT_EQ(Clobber::countMoves(r, side), naiveMoves.size()) << testing::oneLine(grid);
       std::vector<std::string> naive;
       for (const auto& m : naiveMoves) naive.push_back(m.text);
       std::sort(naive.begin(), naive.end());
@@ -106,6 +111,30 @@ TEST(Clobber, NormalisedKeysAreExact) {
   EXPECT_GT(keys.size(), 100u);
 }
 
+// normalise() (bit-parallel, only the images as wide as the shorter side) is the least of the
+// 8 images built by hand from the grid, by (width, height, black rows, white rows).
+TEST(Clobber, NormaliseIsTheLeastImageByHand) {
+  auto order = [](const Region& r) { return std::tie(r.width, r.height, r.black, r.white); };
+  for (const Grid& grid : randomGrids(1708, 600, 7)) {
+    std::optional<Region> least;
+    for (int t = 0; t < 8; ++t) {
+      Grid image = grid;
+      if (t & 1)
+        for (std::string& row : image) std::reverse(row.begin(), row.end());
+      if (t & 2) std::reverse(image.begin(), image.end());
+      if (t & 4) {
+        Grid transposed(image[0].size(), std::string(image.size(), '.'));
+        for (size_t i = 0; i < image.size(); ++i)
+          for (size_t j = 0; j < image[i].size(); ++j) transposed[j][i] = image[i][j];
+        image = transposed;
+      }
+      const Region r = regionOf(image);
+      if (!least || order(r) < order(*least)) least = r;
+    }
+    ASSERT_EQ(Clobber::normalise(regionOf(grid)), *least) << testing::oneLine(grid);
+  }
+}
+
 // The parts hold every stone of a group with both colours, once, where it was.
 TEST(Clobber, SplitKeepsEveryContestedGroup) {
   for (const Grid& grid : randomGrids(1703, 300, 8)) {
@@ -122,6 +151,51 @@ TEST(Clobber, SplitKeepsEveryContestedGroup) {
     }
     // The moves of the parts are the moves of the whole.
     for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) EXPECT_EQ(moveTexts(rebuilt, side), moveTexts(r, side)) << testing::oneLine(grid);
+  }
+}
+
+// split() (one 64-bit word within 8x8, bit rows past it) against a naive flood fill on the
+// grid: the same groups with both colours, each cropped to its box, in the order of their
+// lowest stone (rank, then file), on boards from 1x1 to 16x16.
+TEST(Clobber, SplitMatchesNaiveFloodFill) {
+  std::mt19937_64 rng(1709);
+  for (int i = 0; i < 600; ++i) {
+    const int w = 1 + static_cast<int>(rng() % 16), h = 1 + static_cast<int>(rng() % 16);
+    const Grid grid = testing::randomClobberGrid(rng, w, h, 0.2 + 0.1 * static_cast<double>(rng() % 4));
+    auto at = [&](int file, int rank) { return grid[h - 1 - rank][file]; };
+    std::vector<std::string> expected;
+    std::vector<std::vector<bool>> seen(h, std::vector<bool>(w));
+    for (int rank = 0; rank < h; ++rank)
+      for (int file = 0; file < w; ++file) {
+        if (at(file, rank) == '.' || seen[rank][file]) continue;
+        std::vector<std::pair<int, int>> group{{file, rank}}, todo{{file, rank}};
+        seen[rank][file] = true;
+        while (!todo.empty()) {
+          const auto [f, r] = todo.back();
+          todo.pop_back();
+          for (const auto& [df, dr] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+            const int nf = f + df, nr = r + dr;
+            if (nf < 0 || nr < 0 || nf >= w || nr >= h || at(nf, nr) == '.' || seen[nr][nf]) continue;
+            seen[nr][nf] = true;
+            group.push_back({nf, nr});
+            todo.push_back({nf, nr});
+          }
+        }
+        int f0 = w, f1 = -1, r0 = h, r1 = -1;
+        bool x = false, o = false;
+        for (const auto& [f, r] : group) {
+          f0 = std::min(f0, f), f1 = std::max(f1, f), r0 = std::min(r0, r), r1 = std::max(r1, r);
+          x = x || at(f, r) == 'x', o = o || at(f, r) == 'o';
+        }
+        if (!x || !o) continue;
+        Grid box(r1 - r0 + 1, std::string(f1 - f0 + 1, '.'));
+        for (const auto& [f, r] : group) box[r1 - r][f - f0] = at(f, r);
+        expected.push_back(std::to_string(f0) + "," + std::to_string(r0) + " " + testing::oneLine(box));
+      }
+    std::vector<std::string> got;
+    for (const auto& p : Clobber::split(regionOf(grid)))
+      got.push_back(std::to_string(p.file0) + "," + std::to_string(p.rank0) + " " + Clobber::printPosition(p.region));
+    ASSERT_EQ(got, expected) << testing::oneLine(grid);
   }
 }
 
@@ -209,6 +283,36 @@ TEST(Clobber, SearchWithRawRegionsMatchesMinimax) {
       }
     }
     EXPECT_GT(raw, 10) << allowance;
+  }
+}
+
+// The search's table against std::map, with hashes that collide on purpose (the key's
+// length, or one of 8 values) as well as the real one: found exactly what was inserted.
+TEST(Clobber, SearchedTableMatchesMap) {
+  std::mt19937_64 rng(1710);
+  for (int hashing = 0; hashing < 3; ++hashing) {
+    auto hashOf = [&](const std::string& k) -> uint64_t {
+      if (hashing == 0) return XXH3_64bits(k.data(), k.size());
+      return hashing == 1 ? k.size() : XXH3_64bits(k.data(), k.size()) % 8;
+    };
+    core::SearchedTable table;
+    std::map<std::string, bool> naive;
+    for (int i = 0; i < 5000; ++i) {
+      std::string key(1 + rng() % 6, '\0');
+      for (char& c : key) c = static_cast<char>(rng() % 4);  // few letters: many repeats, NULs inside
+      const std::optional<bool> found = table.find(key, hashOf(key));
+      const auto it = naive.find(key);
+      ASSERT_EQ(found.has_value(), it != naive.end()) << i;
+      if (found) {
+        ASSERT_EQ(*found, it->second);
+        continue;
+      }
+      const bool wins = rng() % 2;
+      table.insert(key, hashOf(key), wins);
+      naive[key] = wins;
+    }
+    EXPECT_EQ(table.size(), naive.size());
+    EXPECT_GT(naive.size(), 1000u);
   }
 }
 

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <optional>
+#include <string>
 
 #include "cgt/cgt.h"
 #include "solver/amazons/formats.h"
@@ -75,11 +77,13 @@ int runSolve(const std::vector<std::string>& args) {
   visible.add_options()
       ("help,h", "show this help")
       ("format", po::value<std::string>()->default_value("text"), "output: text or json")
-      ("to-move", po::value<std::string>(), "the side to move first in the report: black or white (default: the file's, else black)");
+      ("to-move", po::value<std::string>(), "the side to move first in the report: black or white (default: the file's, else black)")
+      ("progress", po::value<std::string>()->default_value("auto"), "a status line on stderr: auto (a terminal), on, off");
   po::variables_map vm;
   if (const auto done = parseWithFiles("", args, visible, vm)) return *done;
   const std::string format = vm["format"].as<std::string>();
   if (format != "text" && format != "json") throw InputError("--format must be text or json, not '" + format + "'");
+  const bool progress = progressWanted(vm["progress"].as<std::string>());
   std::vector<std::pair<clobber::Region, cgt::Side>> positions;  // all read before any solving
   for (const std::string& path : vm["file"].as<std::vector<std::string>>()) {
     const clobber::Position pos = readPosition(path);
@@ -87,8 +91,23 @@ int runSolve(const std::vector<std::string>& args) {
   }
   core::Analyser<Clobber> analyser(analysisOptions(vm));
   int status = 0;
-  for (const auto& [board, toMove] : positions) {
-    const core::Analysis<Clobber> a = analyser.analyse(board);
+  for (size_t i = 0; i < positions.size(); ++i) {
+    const auto& [board, toMove] = positions[i];
+    std::optional<core::Analysis<Clobber>> result;
+    {
+      const std::string which = positions.size() > 1 ? "position " + std::to_string(i + 1) + "/" + std::to_string(positions.size()) + ": " : "";
+      const auto start = std::chrono::steady_clock::now();
+      const uint64_t nodesBefore = analyser.nodes();
+      const ProgressLine line(progress, [&] {
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double nodes = static_cast<double>(analyser.nodes() - nodesBefore);
+        char text[120];
+        std::snprintf(text, sizeof text, "%s%.1f s, %.3g nodes, %.3g nodes/s", which.c_str(), seconds, nodes, nodes / std::max(seconds, 1e-9));
+        return std::string(text);
+      });
+      result = analyser.analyse(board);
+    }
+    const core::Analysis<Clobber>& a = *result;
     if (format == "json") core::printAnalysisJson(std::cout, board, toMove, a);
     else core::printAnalysis(std::cout, board, toMove, a);
     if (a.limitReached) status = 1;

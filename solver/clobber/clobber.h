@@ -58,10 +58,11 @@ struct Clobber {
   // region.cpp
   static std::vector<Move> moves(const Region& region, cgt::Side side);  // by from square (rank, file), then direction
   static Region play(const Region& region, const Move& move);
+  static size_t countMoves(const Region& region, cgt::Side side);  // moves(region, side).size(), the same for both sides
   static std::vector<core::Placed<Region>> split(const Region& region);  // groups with both colours, by lowest stone
   static int size(const Region& region) { return region.stones(); }
   static Region normalise(const Region& region);
-  static std::string key(const Region& normalised);  // width, height, 2 bits a square rank-major (0 . 1 x 2 o)
+  static std::string key(const Region& normalised);  // width, height, each rank's black and white rows
   static Move shifted(const Move& move, int files, int ranks);
   // Two stones (the least group of two colours) are {0|0} = *; looking that up costs more.
   static std::optional<cgt::GameId> shortcut(const Region& normalised);

@@ -10,22 +10,23 @@ namespace {
 
 bool has(uint16_t row, int file) { return (row >> file) & 1; }
 
-// The region under symmetry t of the square: bit 0 mirrors the files, bit 1 the ranks, bit 2
-// transposes (after the mirrors).
-Region transformed(const Region& r, int t) {
+// Bits 0..width-1 of a row in reverse order.
+uint16_t mirrored(uint16_t row, int width) {
+  uint32_t x = row;
+  x = ((x & 0x5555) << 1) | ((x >> 1) & 0x5555);
+  x = ((x & 0x3333) << 2) | ((x >> 2) & 0x3333);
+  x = ((x & 0x0f0f) << 4) | ((x >> 4) & 0x0f0f);
+  x = ((x & 0x00ff) << 8) | ((x >> 8) & 0x00ff);
+  return static_cast<uint16_t>(x >> (16 - width));
+}
+
+// Rank and file swapped: bit k of rank f is bit f of rank k.
+Region transposed(const Region& r) {
   Region out;
-  const bool transpose = t & 4;
-  out.width = transpose ? r.height : r.width;
-  out.height = transpose ? r.width : r.height;
+  out.width = r.height, out.height = r.width;
   auto place = [&](std::array<uint16_t, kMaxSide>& rows, const std::array<uint16_t, kMaxSide>& from) {
     for (int rank = 0; rank < r.height; ++rank)
-      for (uint32_t bits = from[rank]; bits; bits &= bits - 1) {
-        int f = std::countr_zero(bits), k = rank;
-        if (t & 1) f = r.width - 1 - f;
-        if (t & 2) k = r.height - 1 - k;
-        if (transpose) std::swap(f, k);
-        rows[k] |= static_cast<uint16_t>(1u << f);
-      }
+      for (uint32_t bits = from[rank]; bits; bits &= bits - 1) rows[std::countr_zero(bits)] |= static_cast<uint16_t>(1u << rank);
   };
   place(out.black, r.black);
   place(out.white, r.white);
@@ -46,18 +47,34 @@ std::vector<Move> Clobber::moves(const Region& region, cgt::Side side) {
   const auto& mine = side == cgt::Side::Left ? region.black : region.white;
   const auto& theirs = side == cgt::Side::Left ? region.white : region.black;
   std::vector<Move> out;
-  for (int r = 0; r < region.height; ++r)
-    for (uint32_t bits = mine[r]; bits; bits &= bits - 1) {
+  out.reserve(countMoves(region, side));
+  for (int r = 0; r < region.height; ++r) {
+    // Stones with a stone of the other colour above, to the right, below, to the left.
+    const uint32_t up = r + 1 < region.height ? mine[r] & theirs[r + 1] : 0u;
+    const uint32_t right = mine[r] & (theirs[r] >> 1), left = mine[r] & (theirs[r] << 1);
+    const uint32_t down = r > 0 ? mine[r] & theirs[r - 1] : 0u;
+    for (uint32_t bits = up | right | down | left; bits; bits &= bits - 1) {
       const int f = std::countr_zero(bits);
-      auto add = [&](int tf, int tr) {
-        out.push_back({static_cast<uint8_t>(f), static_cast<uint8_t>(r), static_cast<uint8_t>(tf), static_cast<uint8_t>(tr)});
-      };
-      if (r + 1 < region.height && has(theirs[r + 1], f)) add(f, r + 1);
-      if (has(theirs[r], f + 1)) add(f + 1, r);
-      if (r > 0 && has(theirs[r - 1], f)) add(f, r - 1);
-      if (f > 0 && has(theirs[r], f - 1)) add(f - 1, r);
+      const auto file = static_cast<uint8_t>(f), rank = static_cast<uint8_t>(r);
+      if ((up >> f) & 1) out.push_back({file, rank, file, static_cast<uint8_t>(r + 1)});
+      if ((right >> f) & 1) out.push_back({file, rank, static_cast<uint8_t>(f + 1), rank});
+      if ((down >> f) & 1) out.push_back({file, rank, file, static_cast<uint8_t>(r - 1)});
+      if ((left >> f) & 1) out.push_back({file, rank, static_cast<uint8_t>(f - 1), rank});
     }
+  }
   return out;
+}
+
+// Each pair of neighbours of different colours is one move for either side, so both sides
+// have as many.
+size_t Clobber::countMoves(const Region& region, cgt::Side) {
+  int n = 0;
+  for (int r = 0; r < region.height; ++r) {
+    const uint32_t b = region.black[r], w = region.white[r];
+    n += std::popcount(b & (w >> 1)) + std::popcount(w & (b >> 1));
+    if (r + 1 < region.height) n += std::popcount(b & region.white[r + 1]) + std::popcount(w & region.black[r + 1]);
+  }
+  return static_cast<size_t>(n);
 }
 
 Region Clobber::play(const Region& region, const Move& m) {
@@ -71,7 +88,46 @@ Region Clobber::play(const Region& region, const Move& m) {
   return out;
 }
 
+namespace {
+
+// Regions within 8x8 as one word, 8 bits a rank (bit 8 * rank + file), where a group grows by
+// shifting the whole word: most regions met (the parts of boards up to 8x8) fit.
+std::vector<core::Placed<Region>> splitWithin8x8(const Region& region) {
+  constexpr uint64_t kNotFirstFile = ~0x0101010101010101ull, kNotLastFile = ~0x8080808080808080ull;
+  uint64_t black = 0, white = 0;
+  for (int r = 0; r < region.height; ++r) {
+    black |= uint64_t{region.black[r]} << (8 * r);
+    white |= uint64_t{region.white[r]} << (8 * r);
+  }
+  std::vector<core::Placed<Region>> out;
+  for (uint64_t left = black | white; left;) {  // the lowest stone not yet in a group seeds one
+    uint64_t group = left & -left;
+    for (uint64_t grown;; group = grown) {
+      grown = (group | (group << 1 & kNotFirstFile) | (group >> 1 & kNotLastFile) | group << 8 | group >> 8) & left;
+      if (grown == group) break;
+    }
+    left &= ~group;
+    if (!(group & black) || !(group & white)) continue;  // one colour: no move
+    const int r0 = std::countr_zero(group) / 8, r1 = (63 - std::countl_zero(group)) / 8;
+    unsigned files = 0;
+    for (int r = r0; r <= r1; ++r) files |= (group >> (8 * r)) & 0xff;
+    const int f0 = std::countr_zero(files), f1 = 31 - std::countl_zero(files);
+    core::Placed<Region> part{{}, f0, r0};
+    part.region.width = static_cast<uint8_t>(f1 - f0 + 1);
+    part.region.height = static_cast<uint8_t>(r1 - r0 + 1);
+    for (int r = r0; r <= r1; ++r) {
+      part.region.black[r - r0] = static_cast<uint16_t>(((group & black) >> (8 * r) & 0xff) >> f0);
+      part.region.white[r - r0] = static_cast<uint16_t>(((group & white) >> (8 * r) & 0xff) >> f0);
+    }
+    out.push_back(part);
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<core::Placed<Region>> Clobber::split(const Region& region) {
+  if (region.width <= 8 && region.height <= 8) return splitWithin8x8(region);
   const int h = region.height;
   std::array<uint16_t, kMaxSide> left{};  // stones not yet in a group
   for (int r = 0; r < h; ++r) left[r] = region.black[r] | region.white[r];
@@ -83,12 +139,13 @@ std::vector<core::Placed<Region>> Clobber::split(const Region& region) {
       for (bool grown = true; grown;) {  // flood fill, a pass up and a pass down at a time
         grown = false;
         auto grow = [&](int r) {
-          uint16_t g = group[r];
-          g |= static_cast<uint16_t>(g << 1) | static_cast<uint16_t>(g >> 1);
+          uint32_t g = group[r];
           if (r > 0) g |= group[r - 1];
           if (r + 1 < h) g |= group[r + 1];
           g &= left[r];
-          if (g != group[r]) grown = true, group[r] = g;
+          // Along the rank to the ends of its runs at once: a pass per step would take many.
+          for (uint32_t wider = g; (wider = (g | g << 1 | g >> 1) & left[r]) != g;) g = wider;
+          if (g != group[r]) grown = true, group[r] = static_cast<uint16_t>(g);
         };
         for (int r = 0; r < h; ++r) grow(r);
         for (int r = h - 1; r >= 0; --r) grow(r);
@@ -117,25 +174,39 @@ std::vector<core::Placed<Region>> Clobber::split(const Region& region) {
   return out;
 }
 
+// The least of the 8 images by order(): the width comes first, so only the images as wide as
+// the shorter side compete (the transposed ones when wider than high, all 8 when square), and
+// those are the 4 mirror images of the region or of its transpose (mirror then transpose gives
+// the same set as transpose then mirror).
 Region Clobber::normalise(const Region& region) {
-  Region best = region;
-  for (int t = 1; t < 8; ++t) {
-    const Region image = transformed(region, t);
-    if (order(image) < order(best)) best = image;
-  }
+  Region best = region.width <= region.height ? region : transposed(region);
+  auto mirrorsOf = [&best](const Region& base) {
+    const int w = base.width, h = base.height;
+    Region files = base, ranks = base, both = base;
+    for (int k = 0; k < h; ++k) {
+      files.black[k] = mirrored(base.black[k], w), files.white[k] = mirrored(base.white[k], w);
+      ranks.black[h - 1 - k] = base.black[k], ranks.white[h - 1 - k] = base.white[k];
+      both.black[h - 1 - k] = files.black[k], both.white[h - 1 - k] = files.white[k];
+    }
+    for (const Region& image : {base, files, ranks, both})
+      if (order(image) < order(best)) best = image;
+  };
+  const Region base = best;
+  mirrorsOf(base);
+  if (region.width == region.height) mirrorsOf(transposed(region));
   return best;
 }
 
+// width, height, then each rank's black and white rows, one byte each (two past 8 files).
 std::string Clobber::key(const Region& region) {
-  const int n = region.width * region.height;
-  std::string key(2 + (n + 3) / 4, '\0');
+  const int bytes = region.width > 8 ? 2 : 1;
+  std::string key(2 + 2 * bytes * region.height, '\0');
   key[0] = static_cast<char>(region.width);
   key[1] = static_cast<char>(region.height);
-  for (int r = 0, sq = 0; r < region.height; ++r)
-    for (int f = 0; f < region.width; ++f, ++sq) {
-      const int cell = has(region.black[r], f) ? 1 : has(region.white[r], f) ? 2 : 0;
-      key[2 + sq / 4] = static_cast<char>(key[2 + sq / 4] | cell << (2 * (sq % 4)));
-    }
+  size_t at = 2;
+  for (int r = 0; r < region.height; ++r)
+    for (uint16_t row : {region.black[r], region.white[r]})
+      for (int b = 0; b < bytes; ++b) key[at++] = static_cast<char>(row >> (8 * b));
   return key;
 }
 

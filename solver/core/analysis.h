@@ -10,12 +10,19 @@
 #pragma once
 #include <algorithm>
 #include <chrono>
+#include <concepts>
 #include <cstdint>
 #include <limits>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
-#include <unordered_map>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <utility>
 #include <vector>
+
+#include <xxhash.h>
 
 #include "cgt/cgt.h"
 #include "solver/core/game.h"
@@ -24,6 +31,53 @@
 namespace amazons::core {
 
 enum class Verdict { Win, Loss, Unknown };  // for the side to move
+
+// Who wins the sums searched, by exact key: one array of slots (open addressing, linear
+// probing on the key's 64-bit hash) and the keys in one arena, compared in full on a hash
+// match. A node-based std::unordered_map took a quarter of the time on hard 6x6 Clobber boards
+// (millions of entries: a cache miss for the bucket, another for the node).
+class SearchedTable {
+ public:
+  std::optional<bool> find(std::string_view key, uint64_t hash) const {
+    if (slots_.empty()) return std::nullopt;
+    for (size_t i = hash & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      const Slot& slot = slots_[i];
+      if (!slot.used) return std::nullopt;
+      if (slot.hash == hash && slot.length == key.size() && arena_.compare(slot.offset, slot.length, key) == 0)
+        return slot.wins != 0;
+    }
+  }
+  // `key` must not be in the table yet.
+  void insert(std::string_view key, uint64_t hash, bool wins) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    place({hash, arena_.size(), static_cast<uint32_t>(key.size()), 1, static_cast<uint8_t>(wins)});
+    arena_.append(key);
+    ++size_;
+  }
+  size_t size() const { return size_; }
+
+ private:
+  struct Slot {
+    uint64_t hash = 0;
+    size_t offset = 0;
+    uint32_t length = 0;
+    uint8_t used = 0, wins = 0;
+  };
+  void place(const Slot& s) {
+    size_t i = s.hash & (slots_.size() - 1);
+    while (slots_[i].used) i = (i + 1) & (slots_.size() - 1);
+    slots_[i] = s;
+  }
+  void grow() {
+    std::vector<Slot> old(std::max<size_t>(1024, 2 * slots_.size()));
+    old.swap(slots_);
+    for (const Slot& s : old)
+      if (s.used) place(s);
+  }
+  std::vector<Slot> slots_;  // a power of two long, at most half used
+  std::string arena_;
+  size_t size_ = 0;
+};
 
 template <Game G>
 struct SideReport {
@@ -56,12 +110,15 @@ struct Analysis {
 struct AnalysisOptions {
   Limits limits;
   // Expansions allowed to the form of a region of the position (0: no limit), and to one met
-  // in the search over sums (Amazons' kSearchTry; not tuned for Clobber). On three random 5x5
-  // Clobber boards of one large group, no limit took 3.1, 11.3 and 2.0 s, 20,000 took 3.6,
-  // 3.9 and 1.8 s, 2,000 took 0.41, 2.8 and 0.53 s (200: 0.50, 2.2, 0.25 s, but fewer values
-  // reported).
+  // in the search over sums. On three random 5x5 Clobber boards of one large group, no limit
+  // took 3.1, 11.3 and 2.0 s, 20,000 took 3.6, 3.9 and 1.8 s, 2,000 took 0.41, 2.8 and 0.53 s
+  // (200: 0.50, 2.2, 0.25 s, but fewer values reported). In the search a raw node costs less
+  // than a form's expansion: with the moves ordered, the bench-clobber sets random 5x5 / the
+  // first 40 random 6x6 / grouped 8x8 took 1.39 / 17.6 / 1.1 s in all with 400 (Amazons'
+  // kSearchTry), 0.84 / 14.5 / 1.05 s with 100, 0.82 / 13.8 / 0.73 s with 60, 0.65 / 13.7 /
+  // 0.85 s with 30.
   uint64_t formNodes = 2000;
-  uint64_t searchTry = 400;
+  uint64_t searchTry = 60;
   // Sums built anew allowed to the canonical form of the total, as Amazons' totalNodes: the
   // verdicts never need it, and the form of a sum of many values can be huge.
   uint64_t totalSums = 300;
@@ -80,6 +137,7 @@ class Analyser {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t sumNodesBefore = sums_.nodes();
     Budget budget(options_.limits);
+    const LiveBudget live(*this, budget);
     rawFrom_ = std::numeric_limits<int>::max();
     Analysis<G> a;
     for (Placed<Region>& part : G::split(board)) a.regions.push_back({std::move(part), std::nullopt});
@@ -107,6 +165,12 @@ class Analyser {
   }
 
   size_t tableSize() const { return values_.size(); }
+  // Expansions and sum positions searched so far by this analyser's analyses, the one under
+  // way included: for a progress line, read from another thread while analyse() runs.
+  uint64_t nodes() const {
+    std::lock_guard lock(liveMutex_);
+    return finishedExpansions_ + (live_ ? live_->nodes() : 0) + sums_.nodes();
+  }
   // For the analyses to come (a bot's turns differ in length); the tables stay.
   void setLimits(const Limits& limits) { options_.limits = limits; }
 
@@ -150,21 +214,48 @@ class Analyser {
     return state;
   }
 
-  // The verdict for one side to move, and the first winning move (by region, then in the
-  // order of G::moves).
+  // How promising a move is (less is better): the opponent's replies in the region after it,
+  // then the mover's own, most first. Counted by G::countMoves(region, side) where the game has
+  // one (optional, = G::moves(region, side).size() without the list).
+  static int64_t moveScore(const Region& after, cgt::Side mover) {
+    return static_cast<int64_t>(countMoves(after, opposite(mover))) * 1024 - static_cast<int64_t>(countMoves(after, mover));
+  }
+  static size_t countMoves(const Region& region, cgt::Side side) {
+    if constexpr (requires { { G::countMoves(region, side) } -> std::convertible_to<size_t>; }) return G::countMoves(region, side);
+    else return G::moves(region, side).size();
+  }
+
+  // The verdict for one side to move, and a winning move: the first that wins with the moves
+  // of the raw regions first, in the search's order (the search has just met them, so most are
+  // in its table), then those of the valued regions, each by moveScore.
   void decide(const Analysis<G>& a, SideReport<G>& side, Budget& budget) {
     const bool wins = moverWins(stateOf(a), side.mover, budget);
     side.verdict = wins ? Verdict::Win : Verdict::Loss;
     if (!wins) return;
-    for (size_t i = 0; i < a.regions.size(); ++i) {
-      const Placed<Region>& part = a.regions[i].part;
-      for (const typename G::Move& m : G::moves(part.region, side.mover)) {
-        SumState after = stateOf(a, i);
-        addParts(G::play(part.region, m), after, budget);
-        if (moverWins(after, opposite(side.mover), budget)) continue;
-        side.winningMove = G::shifted(m, part.file0, part.rank0);
-        return;
+    struct Candidate {
+      bool valued;
+      int64_t score;
+      size_t region;
+      typename G::Move move;
+      Region after;
+    };
+    std::vector<Candidate> candidates;
+    for (size_t i = 0; i < a.regions.size(); ++i)
+      for (const typename G::Move& m : G::moves(a.regions[i].part.region, side.mover)) {
+        Region after = G::play(a.regions[i].part.region, m);
+        const int64_t score = moveScore(after, side.mover);
+        candidates.push_back({a.regions[i].value.has_value(), score, i, m, std::move(after)});
       }
+    std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) {
+      return std::tie(x.valued, x.score) < std::tie(y.valued, y.score);
+    });
+    for (const Candidate& c : candidates) {
+      SumState after = stateOf(a, c.region);
+      addParts(c.after, after, budget);
+      if (moverWins(after, opposite(side.mover), budget)) continue;
+      const Placed<Region>& part = a.regions[c.region].part;
+      side.winningMove = G::shifted(c.move, part.file0, part.rank0);
+      return;
     }
     // A sum that the mover wins has a move to a sum the opponent loses: finding none is a bug.
     throw std::logic_error("a won position without a winning move");
@@ -186,6 +277,29 @@ class Analyser {
     return key;
   }
 
+  struct RawMove {
+    size_t region;
+    Region after;  // the raw region after the move, not split
+  };
+
+  // The moves in the raw regions by moveScore, fewest opponent replies first: a winning move
+  // often shuts the opponent out, and trying it first cuts the rest. (In G::moves order 40
+  // random 6x6 boards took 62 s, four unknown at 10 s; in this order 26 s, one unknown.)
+  static std::vector<RawMove> orderedRawMoves(const SumState& state, cgt::Side mover) {
+    std::vector<std::pair<int64_t, RawMove>> scored;
+    for (size_t i = 0; i < state.raw.size(); ++i)
+      for (const typename G::Move& m : G::moves(state.raw[i], mover)) {
+        Region after = G::play(state.raw[i], m);
+        const int64_t score = moveScore(after, mover);
+        scored.push_back({score, {i, std::move(after)}});
+      }
+    std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::vector<RawMove> out;
+    out.reserve(scored.size());
+    for (auto& s : scored) out.push_back(std::move(s.second));
+    return out;
+  }
+
   bool moverWins(const SumState& state, cgt::Side mover, Budget& budget) {
     if (state.raw.empty()) {
       const bool wins = sums_.moverWins(state.known, mover);
@@ -193,21 +307,21 @@ class Analyser {
       return wins;
     }
     std::string key = sumKey(state, mover);
-    if (const auto found = searched_.find(key); found != searched_.end()) return found->second;
+    const uint64_t hash = XXH3_64bits(key.data(), key.size());
+    if (const std::optional<bool> found = searched_.find(key, hash)) return *found;
     budget.expand();
     const cgt::Side next = opposite(mover);
     bool wins = false;
-    for (size_t i = 0; i < state.raw.size() && !wins; ++i)
-      for (const typename G::Move& m : G::moves(state.raw[i], mover)) {
-        SumState after{state.known, {}};
-        for (size_t j = 0; j < state.raw.size(); ++j)
-          if (j != i) after.raw.push_back(state.raw[j]);
-        addParts(G::play(state.raw[i], m), after, budget);
-        if (!moverWins(after, next, budget)) {
-          wins = true;
-          break;
-        }
+    for (const RawMove& m : orderedRawMoves(state, mover)) {
+      SumState after{state.known, {}};
+      for (size_t j = 0; j < state.raw.size(); ++j)
+        if (j != m.region) after.raw.push_back(state.raw[j]);
+      addParts(m.after, after, budget);
+      if (!moverWins(after, next, budget)) {
+        wins = true;
+        break;
       }
+    }
     if (!wins)
       for (const auto& [part, option] : state.known.moves(mover))
         if (!moverWins(SumState{state.known.replaced(part, option), state.raw}, next, budget)) {
@@ -228,14 +342,38 @@ class Analyser {
         }
       }
     }
-    if (searched_.size() < options_.sumEntries) searched_.emplace(std::move(key), wins);
+    if (searched_.size() < options_.sumEntries) searched_.insert(key, hash, wins);
     return wins;
   }
+
+  // Shows the budget of the analysis under way to nodes() while it lives.
+  class LiveBudget {
+   public:
+    LiveBudget(Analyser& a, const Budget& budget) : a_(a), budget_(budget) {
+      std::lock_guard lock(a_.liveMutex_);
+      a_.live_ = &budget_;
+    }
+    ~LiveBudget() {
+      std::lock_guard lock(a_.liveMutex_);
+      a_.live_ = nullptr;
+      a_.finishedExpansions_ += budget_.nodes();
+    }
+    LiveBudget(const LiveBudget&) = delete;
+    LiveBudget& operator=(const LiveBudget&) = delete;
+
+   private:
+    Analyser& a_;
+    const Budget& budget_;
+  };
+
+  mutable std::mutex liveMutex_;
+  const Budget* live_ = nullptr;  // under liveMutex_
+  uint64_t finishedExpansions_ = 0;  // under liveMutex_
 
   AnalysisOptions options_;
   RegionValues<G> values_;
   cgt::SumSearch sums_;
-  std::unordered_map<std::string, bool> searched_;  // sums with raw regions, by sumKey: exact
+  SearchedTable searched_;  // sums with raw regions, by sumKey: exact
   int rawFrom_ = 0;  // the least G::size of a form that did not fit, in the analysis under way
 };
 
