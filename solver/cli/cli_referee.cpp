@@ -49,8 +49,11 @@ class Player {
     input += grid.substr(grid.find('\n') + 1) + lastAction + "\n" + std::to_string(board.countMoves()) + "\n";
     const milliseconds limit = first_ ? limits.firstTurn : limits.turn;
     const Clock::time_point sent = Clock::now();
-    if (!process_->send(input)) return std::string("stopped reading");
+    // A player that wrote its answer and closed its input before the referee wrote there (a
+    // shell one-liner such as "echo a1a2a3") still answered: its line is read either way.
+    const bool delivered = process_->send(input);
     const std::optional<std::string> line = process_->readLine(limit);
+    if (!line && !delivered) return std::string("stopped reading");
     const auto took = std::chrono::duration_cast<milliseconds>(Clock::now() - sent);
     if (!first_) slowest = std::max(slowest, took);
     first_ = false;
