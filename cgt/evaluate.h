@@ -2,6 +2,8 @@
 #pragma once
 #include <tbb/concurrent_hash_map.h>
 
+#include <atomic>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,10 +20,16 @@ namespace cgt {
 // search (a `known()` member returning std::optional<GameId>) gives them first. Thread-safe:
 // several threads may call value() at once (work on the same key may be duplicated, the
 // results agree). Recursion follows the game tree; an exception thrown by options() (a time
-// limit) leaves the table holding only complete values.
+// limit) leaves the table holding only complete values. The table stops storing past
+// `maxBytes` (each entry counted as its key and kEntryOverhead): values are still exact, only
+// found again.
 template <ShortGame G>
 class Evaluator {
  public:
+  // A node of the concurrent map, its bucket and the key string's own header, roughly.
+  static constexpr size_t kEntryOverhead = 96;
+  explicit Evaluator(size_t maxBytes = std::numeric_limits<size_t>::max()) : maxBytes_(maxBytes) {}
+
   GameId value(const G& g) {
     GameId sum = zero();
     for (const G& c : g.components()) sum = add(sum, canon(c));
@@ -41,15 +49,24 @@ class Evaluator {
     for (const G& o : c.options(Side::Left)) left.push_back(value(o));
     for (const G& o : c.options(Side::Right)) right.push_back(value(o));
     const GameId v = make(left, right);
-    table_.insert({std::move(k), v});
+    if (bytes_.load(std::memory_order_relaxed) < maxBytes_) {
+      const size_t entry = k.size() + kEntryOverhead;
+      if (table_.insert({std::move(k), v})) bytes_ += entry;
+    }
     return v;
   }
 
   size_t size() const { return table_.size(); }
-  void clear() { table_.clear(); }
+  size_t bytes() const { return bytes_; }
+  void clear() {
+    table_.clear();
+    bytes_ = 0;
+  }
 
  private:
   using Table = tbb::concurrent_hash_map<std::string, GameId, KeyHashCompare>;
+  size_t maxBytes_;
+  std::atomic<size_t> bytes_{0};
   Table table_;
 };
 

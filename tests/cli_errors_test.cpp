@@ -178,6 +178,8 @@ TEST(CliErrors, NumericOptionsOutOfRange) {
   expectUsageError({"referee", "random", "random", "--games", "-1"}, "--games must be in 0..");
   expectUsageError({"--game", "clobber", f, "--time-limit", "-1"}, "--time-limit must be in 0..1e+09, not -1");
   expectUsageError({"--game", "clobber", f, "--node-limit", "-1"}, "'--node-limit' is invalid");
+  expectUsageError({"--game", "clobber", f, "--hash", "0"}, "--hash must be in 1..1048576, not 0");
+  expectUsageError({"play", "codingame", "--game", "clobber", "--hash", "0"}, "--hash must be in 1..1048576, not 0");
 }
 
 // The ends of the ranges are accepted: the smallest table, one thread, no time at all left

@@ -286,6 +286,30 @@ TEST(Clobber, SearchWithRawRegionsMatchesMinimax) {
   }
 }
 
+// --hash: with tables of one megabyte (a quarter for the values, some 3,000 sums each for the
+// two sum tables), filled by the first boards, the analyser keeps its answers exact (verdicts
+// against minimax, values against an analyser with room to spare) and its value table within
+// its share.
+TEST(Clobber, FullTablesKeepVerdictsAndValues) {
+  core::AnalysisOptions small;
+  small.hashMegabytes = 1;
+  core::Analyser<Clobber> cramped(small), roomy;
+  for (const Grid& grid : randomGrids(1708, 300, 5)) {
+    const Region board = regionOf(grid);
+    const core::Analysis<Clobber> a = cramped.analyse(board), b = roomy.analyse(board);
+    ASSERT_EQ(a.regions.size(), b.regions.size());
+    for (size_t i = 0; i < a.regions.size(); ++i) {
+      if (a.regions[i].value && b.regions[i].value) {
+        ASSERT_EQ(*a.regions[i].value, *b.regions[i].value) << testing::oneLine(grid);
+      }
+    }
+    for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right})
+      ASSERT_EQ(a.forSide(side).verdict == core::Verdict::Win, testing::naiveClobberMoverWins(grid, side)) << testing::oneLine(grid);
+  }
+  EXPECT_LE(cramped.tableSize(), small.valueBytes() / cgt::Evaluator<core::RegionGame<Clobber>>::kEntryOverhead + 1);
+  EXPECT_GT(roomy.tableSize(), 2 * cramped.tableSize());  // the small table did fill
+}
+
 // The search's table against std::map, with hashes that collide on purpose (the key's
 // length, or one of 8 values) as well as the real one: found exactly what was inserted.
 TEST(Clobber, SearchedTableMatchesMap) {

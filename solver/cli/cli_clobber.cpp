@@ -47,6 +47,7 @@ core::AnalysisOptions analysisOptions(const po::variables_map& vm) {
   options.limits.seconds = ranged<double>(vm, "time-limit");
   options.limits.nodes = ranged<uint64_t>(vm, "node-limit");
   options.formNodes = ranged<uint64_t>(vm, "canonical-nodes");
+  options.hashMegabytes = static_cast<size_t>(ranged<int64_t>(vm, "hash"));
   return options;
 }
 
@@ -55,6 +56,8 @@ void addLimitOptions(po::options_description& visible) {
   addRanged<uint64_t>(visible, "node-limit", 0, kNodesRange, "expansions and sum positions searched per position; 0 = none (then 'unknown')");
   addRanged<uint64_t>(visible, "canonical-nodes", core::AnalysisOptions{}.formNodes, kNodesRange,
                       "expansions allowed to a region's canonical form before deciding by search with it raw (0: no limit)");
+  addRanged<int64_t>(visible, "hash", static_cast<int64_t>(core::AnalysisOptions{}.hashMegabytes), kHashRange,
+                     "table memory in MB (full tables stop storing: slower, never wrong)");
 }
 
 // The options of COMMAND with the limits, and FILE... arguments: 0 or 2 to return (help

@@ -113,7 +113,7 @@ int playCodinGame(const po::variables_map& vm, Bot& bot) {
 // answer is one line, "e2e3 exact win".
 int playClobber(const po::variables_map& vm) {
   const std::chrono::milliseconds turn(ranged<int64_t>(vm, "turn-ms")), firstTurn(ranged<int64_t>(vm, "first-turn-ms"));
-  clobber::Bot bot(ranged<uint64_t>(vm, "seed"));
+  clobber::Bot bot(ranged<uint64_t>(vm, "seed"), static_cast<size_t>(ranged<int64_t>(vm, "hash")));
   LineReader in;
   const int size = readSize(in);
   std::string colour;
@@ -304,6 +304,7 @@ int runClobberPlay(const std::vector<std::string>& args) {
   visible.add_options()("help,h", "show this help");
   addCodinGameOptions(visible, 135, 150);
   addRanged<uint64_t>(visible, "seed", 0, kNodesRange, "the fallback's order of moves (its choice among equal counts)");
+  addRanged<int64_t>(visible, "hash", 256, kHashRange, "the analyser's table memory in MB, kept from turn to turn");
   po::variables_map vm;
   std::string mode;
   if (const auto done = parseMode(args, visible, {"codingame"}, vm, mode)) return *done;

@@ -18,14 +18,20 @@ struct BotMove {
 
 class Bot {
  public:
-  // `seed`: the order of the fallback's moves (its choice among equal counts).
-  explicit Bot(uint64_t seed) : seed_(seed) {}
+  // `seed`: the order of the fallback's moves (its choice among equal counts);
+  // `hashMegabytes`: the analyser's tables, kept from turn to turn.
+  Bot(uint64_t seed, size_t hashMegabytes) : analyser_(options(hashMegabytes)), seed_(seed) {}
 
   // A move for `mover`, which must have one, chosen by `start + turn`. The analyser's tables
   // are kept from turn to turn.
   BotMove choose(const Region& board, cgt::Side mover, std::chrono::steady_clock::time_point start, std::chrono::milliseconds turn);
 
  private:
+  static core::AnalysisOptions options(size_t hashMegabytes) {
+    core::AnalysisOptions o;
+    o.hashMegabytes = hashMegabytes;
+    return o;
+  }
   core::Analyser<Clobber> analyser_;
   uint64_t seed_;
 };

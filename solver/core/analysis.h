@@ -122,7 +122,13 @@ struct AnalysisOptions {
   // Sums built anew allowed to the canonical form of the total, as Amazons' totalNodes: the
   // verdicts never need it, and the form of a sum of many values can be huge.
   uint64_t totalSums = 300;
-  size_t sumEntries = size_t{1} << 22;  // each of the two sum tables stops storing there
+  // Table memory in MB (--hash): a quarter for the region values, three eighths for each of
+  // the two tables of sums (cgt::SumSearch's over known values, SearchedTable's with raw
+  // regions) at kSumEntryBytes an entry. A full table stops storing; answers stay exact.
+  size_t hashMegabytes = 512;
+  static constexpr size_t kSumEntryBytes = 128;
+  size_t valueBytes() const { return (hashMegabytes << 20) / 4; }
+  size_t sumEntries() const { return (hashMegabytes << 20) * 3 / 8 / kSumEntryBytes; }
 };
 
 // One analyser keeps its tables across positions; analyse() is for one thread at a time.
@@ -131,7 +137,8 @@ class Analyser {
  public:
   using Region = typename G::Region;
 
-  explicit Analyser(AnalysisOptions options = {}) : options_(options), sums_(options.sumEntries) {}
+  explicit Analyser(AnalysisOptions options = {})
+      : options_(options), values_(options.valueBytes()), sums_(options.sumEntries()) {}
 
   Analysis<G> analyse(const Region& board) {
     const auto start = std::chrono::steady_clock::now();
@@ -342,7 +349,7 @@ class Analyser {
         }
       }
     }
-    if (searched_.size() < options_.sumEntries) searched_.insert(key, hash, wins);
+    if (searched_.size() < options_.sumEntries()) searched_.insert(key, hash, wins);
     return wins;
   }
 

@@ -98,6 +98,7 @@ struct RegionGame {
 template <Game G>
 class RegionValues {
  public:
+  explicit RegionValues(size_t maxBytes = std::numeric_limits<size_t>::max()) : evaluator_(maxBytes) {}
   // The value of a region (the sum of its parts). Throws LimitReached past the budget.
   cgt::GameId value(const typename G::Region& region, Budget& budget) { return evaluator_.value({region, &budget}); }
   // The value of one part as split() gives it (not split again).
