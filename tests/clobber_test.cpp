@@ -34,6 +34,20 @@ std::vector<std::string> moveTexts(const Region& r, cgt::Side side) {
 }
 
 // Boards from 1x1 to 6x6 with a quarter to a half empty.
+// Image t of a grid, by hand: files mirrored (bit 0), ranks mirrored (bit 1), then transposed (bit 2).
+Grid imageByHand(Grid image, int t) {
+  if (t & 1)
+    for (std::string& row : image) std::reverse(row.begin(), row.end());
+  if (t & 2) std::reverse(image.begin(), image.end());
+  if (t & 4) {
+    Grid transposed(image[0].size(), std::string(image.size(), '.'));
+    for (size_t i = 0; i < image.size(); ++i)
+      for (size_t j = 0; j < image[i].size(); ++j) transposed[j][i] = image[i][j];
+    image = transposed;
+  }
+  return image;
+}
+
 std::vector<Grid> randomGrids(uint64_t seed, int count, int maxSide) {
   std::mt19937_64 rng(seed);
   std::vector<Grid> out;
@@ -92,16 +106,7 @@ TEST(Clobber, NormalisedKeysAreExact) {
       normalised.insert(Clobber::printPosition(n));
     }
     for (int t = 1; t < 8; ++t) {  // the images by hand: mirror files, mirror ranks, transpose
-      Grid image = grid;
-      if (t & 1)
-        for (std::string& row : image) std::reverse(row.begin(), row.end());
-      if (t & 2) std::reverse(image.begin(), image.end());
-      if (t & 4) {
-        Grid transposed(image[0].size(), std::string(image.size(), '.'));
-        for (size_t i = 0; i < image.size(); ++i)
-          for (size_t j = 0; j < image[i].size(); ++j) transposed[j][i] = image[i][j];
-        image = transposed;
-      }
+      const Grid image = imageByHand(grid, t);
       std::multiset<std::string> mapped;
       for (const auto& part : Clobber::split(regionOf(image))) mapped.insert(Clobber::key(Clobber::normalise(part.region)));
       ASSERT_EQ(mapped, original) << testing::oneLine(grid) << " image " << t;
@@ -118,16 +123,7 @@ TEST(Clobber, NormaliseIsTheLeastImageByHand) {
   for (const Grid& grid : randomGrids(1708, 600, 7)) {
     std::optional<Region> least;
     for (int t = 0; t < 8; ++t) {
-      Grid image = grid;
-      if (t & 1)
-        for (std::string& row : image) std::reverse(row.begin(), row.end());
-      if (t & 2) std::reverse(image.begin(), image.end());
-      if (t & 4) {
-        Grid transposed(image[0].size(), std::string(image.size(), '.'));
-        for (size_t i = 0; i < image.size(); ++i)
-          for (size_t j = 0; j < image[i].size(); ++j) transposed[j][i] = image[i][j];
-        image = transposed;
-      }
+      const Grid image = imageByHand(grid, t);
       const Region r = regionOf(image);
       if (!least || order(r) < order(*least)) least = r;
     }
