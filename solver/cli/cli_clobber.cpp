@@ -102,11 +102,7 @@ int runSolve(const std::vector<std::string>& args) {
       const auto start = std::chrono::steady_clock::now();
       const uint64_t nodesBefore = analyser.nodes();
       const ProgressLine line(progress, [&] {
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const double nodes = static_cast<double>(analyser.nodes() - nodesBefore);
-        char text[120];
-        std::snprintf(text, sizeof text, "%s%.1f s, %.3g nodes, %.3g nodes/s", which.c_str(), seconds, nodes, nodes / std::max(seconds, 1e-9));
-        return std::string(text);
+        return analysisProgress(which, start, static_cast<double>(analyser.nodes() - nodesBefore));
       });
       result = analyser.analyse(board);
     }

@@ -254,4 +254,28 @@ std::unique_ptr<ValueDb> openDatabase(const boost::program_options::variables_ma
   return db;
 }
 
+namespace {
+
+// 950, 12.3k, 4.56M, 1.23G: counts for a status line.
+std::string shortCount(double x) {
+  char text[32];
+  if (x >= 1e9) std::snprintf(text, sizeof text, "%.2fG", x / 1e9);
+  else if (x >= 1e6) std::snprintf(text, sizeof text, "%.2fM", x / 1e6);
+  else if (x >= 1e3) std::snprintf(text, sizeof text, "%.1fk", x / 1e3);
+  else std::snprintf(text, sizeof text, "%.0f", x);
+  return text;
+}
+
+}  // namespace
+
+std::string analysisProgress(const std::string& which, std::chrono::steady_clock::time_point start, double nodes,
+                             const std::string& stage) {
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  char elapsed[32];
+  std::snprintf(elapsed, sizeof elapsed, "%.1f s, ", seconds);
+  std::string text = which + elapsed + shortCount(nodes) + " nodes, " + shortCount(nodes / std::max(seconds, 1e-9)) + "/s";
+  if (!stage.empty()) text += ": " + stage;
+  return text;
+}
+
 }  // namespace amazons::cli

@@ -32,6 +32,12 @@ bool stderrIsTerminal();
 // A --progress value: "auto" (when standard error is a terminal), "on" or "off".
 bool progressWanted(const std::string& setting);
 
+// The text of an analysis' status line: "position 2/5: 3.1 s, 4.56M nodes, 1.2M/s" and, when
+// given, ": STAGE". `which` is the "position 2/5: " prefix (empty for one position), `nodes`
+// those searched since `start`.
+std::string analysisProgress(const std::string& which, std::chrono::steady_clock::time_point start, double nodes,
+                             const std::string& stage = "");
+
 // A status line on standard error for long work: from half a second on, redrawn five times a
 // second with `describe()`, and erased when the object goes (before results are printed).
 // Does nothing unless `enabled`.

@@ -25,16 +25,6 @@ namespace {
 
 namespace po = boost::program_options;
 
-// 950, 12.3k, 4.56M, 1.23G: counts for a status line.
-std::string shortCount(double x) {
-  char text[32];
-  if (x >= 1e9) std::snprintf(text, sizeof text, "%.2fG", x / 1e9);
-  else if (x >= 1e6) std::snprintf(text, sizeof text, "%.2fM", x / 1e6);
-  else if (x >= 1e3) std::snprintf(text, sizeof text, "%.1fk", x / 1e3);
-  else std::snprintf(text, sizeof text, "%.0f", x);
-  return text;
-}
-
 // An option of exactly two values (--thermograph-chamber A FILE.svg); program_options' own
 // multitoken values would take the position files after them too.
 struct TwoValues : po::typed_value<std::vector<std::string>> {
@@ -145,12 +135,7 @@ int runSolve(const std::vector<std::string>& args) {
       const auto start = std::chrono::steady_clock::now();
       const uint64_t nodesBefore = solver.nodes();
       const ProgressLine line(progress, [&] {
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const double nodes = static_cast<double>(solver.nodes() - nodesBefore);
-        char text[160];
-        std::snprintf(text, sizeof text, "%s%.1f s, %s nodes, %s/s: %s", which.c_str(), seconds, shortCount(nodes).c_str(),
-                      shortCount(nodes / std::max(seconds, 1e-9)).c_str(), solver.stage().c_str());
-        return std::string(text);
+        return analysisProgress(which, start, static_cast<double>(solver.nodes() - nodesBefore), solver.stage());
       });
       result = solver.analyse(board);
     }
