@@ -17,7 +17,6 @@ namespace amazons::solve {
 namespace {
 
 using RawMove = RawSumSearch::RawMove;
-using LeafKey = RawSumSearch::LeafKey;
 
 // A try of a chamber's form inside the search (a failed one is paid again wherever the search
 // meets the chamber) gets kSearchTry expansions, or all of SolveOptions::canonicalNodes if
@@ -353,7 +352,7 @@ bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Sea
   // A spare move: only when the mover's moves in G all lose (number avoidance).
   if (!wins && mover == Color::Black && number > 0) wins = !leafWins(region, number - 1, other, search);
   if (!wins && mover == Color::White && number < 0) wins = !leafWins(region, number + 1, other, search);
-  if (context_.tableBytes.load(std::memory_order_relaxed) < context_.tableLimit() && leafTable_.insert(key, wins, hash))
+  if (!context_.tablesFull() && leafTable_.insert(key, wins, hash))
     context_.tableBytes += leafTable_.kBytesPerEntry;
   return wins;
 }

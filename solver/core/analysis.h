@@ -307,6 +307,25 @@ class Analyser {
     return out;
   }
 
+  // Each raw region lies between its bounds (G::bounds): the mover wins if it wins with every
+  // raw region at the opponent's end, and loses if it loses with every one at its own.
+  std::optional<bool> decidedByBounds(const SumState& state, cgt::Side mover, Budget& budget) {
+    int64_t lo = 0, hi = 0;
+    for (const Region& r : state.raw) {
+      const auto [l, h] = G::bounds(r);
+      lo += l;
+      hi += h;
+    }
+    cgt::PartSum worst = state.known, best = state.known;
+    worst.add(cgt::integer(mover == cgt::Side::Left ? lo : hi));
+    best.add(cgt::integer(mover == cgt::Side::Left ? hi : lo));
+    std::optional<bool> decided;
+    if (sums_.moverWins(worst, mover)) decided = true;
+    else if (!sums_.moverWins(best, mover)) decided = false;
+    budget.checkClock();
+    return decided;
+  }
+
   bool moverWins(const SumState& state, cgt::Side mover, Budget& budget) {
     if (state.raw.empty()) {
       const bool wins = sums_.moverWins(state.known, mover);
@@ -316,6 +335,8 @@ class Analyser {
     std::string key = sumKey(state, mover);
     const uint64_t hash = XXH3_64bits(key.data(), key.size());
     if (const std::optional<bool> found = searched_.find(key, hash)) return *found;
+    if constexpr (HasBounds<G>)
+      if (const std::optional<bool> bounded = decidedByBounds(state, mover, budget)) return *bounded;
     budget.expand();
     const cgt::Side next = opposite(mover);
     bool wins = false;

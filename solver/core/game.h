@@ -28,6 +28,10 @@
 //   G::shortcut(normalised region)   the value when it is known without search (Clobber: two
 //                                    stones; Amazons: one-colour territories, which are the
 //                                    number of moves their owner can make)
+//   G::bounds(normalised region)     integers lo <= value <= hi, cheap (Amazons: the empty
+//                                    squares each side's amazons can reach): a sum with raw
+//                                    regions is decided at once when it is at either end
+//   G::countMoves(region, side)      = moves(region, side).size(), without the list
 //
 // Phase 2 (moving Amazons onto this core) is not done: the folders are (Amazons sits in
 // solver/amazons/, the CLI in solver/cli/, each folder includes only those above it), but
@@ -49,9 +53,11 @@
 // cli/cli_clobber.cpp is the model).
 #pragma once
 #include <concepts>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cgt/game.h"
@@ -87,6 +93,11 @@ concept Game = std::copyable<typename G::Region> && std::copyable<typename G::Mo
                  { G::formatMove(r, m) } -> std::same_as<std::string>;
                  { G::parseMove(r, text) } -> std::same_as<typename G::Move>;
                };
+
+template <class G>
+concept HasBounds = requires(const typename G::Region& r) {
+  { G::bounds(r) } -> std::same_as<std::pair<int64_t, int64_t>>;
+};
 
 template <class G>
 concept HasShortcut = requires(const typename G::Region& r) {

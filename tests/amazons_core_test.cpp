@@ -1,0 +1,201 @@
+// Amazons behind the game-generic core (solver/amazons/game.h): its interface against Board's
+// own moves, and core::Analyser<Amazons> against the whole-board oracle, the naive canonical
+// form and the Amazons solver, three independent computations.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <tuple>
+#include <utility>
+
+#include "cgt/cgt.h"
+#include "solver/amazons/formats.h"
+#include "solver/amazons/game.h"
+#include "solver/amazons/minimax.h"
+#include "solver/amazons/solve.h"
+#include "solver/core/analysis.h"
+#include "solver/core/errors.h"
+#include "tests/support/naive.h"
+
+namespace amazons {
+namespace {
+
+using core::Verdict;
+
+cgt::Side sideOf(Color c) { return Amazons::sideOf(c); }
+
+auto asTuple(const GameMove& m) {
+  return std::tuple(m.fromFile, m.fromRank, m.toFile, m.toRank, m.arrowFile, m.arrowRank);
+}
+
+Board randomBoard(std::mt19937_64& rng, int maxSide, int maxAmazons) {
+  const int w = std::uniform_int_distribution<int>(1, maxSide)(rng);
+  const int h = std::uniform_int_distribution<int>(2, maxSide)(rng);
+  const int blacks = std::uniform_int_distribution<int>(1, maxAmazons)(rng);
+  const int whites = std::uniform_int_distribution<int>(1, maxAmazons)(rng);
+  if (blacks + whites > w * h) return Board(w, h);
+  // Enough arrows that the oracle, which never splits, usually finishes.
+  return testing::randomBoard(rng, w, h, blacks, whites, std::max(0.3, 1.0 - 11.0 / (w * h)));
+}
+
+// The whole-board oracle with `mover` to move, or nullopt past its node limit.
+std::optional<bool> oracle(Board board, Color mover, uint64_t nodeLimit = 300'000) {
+  board.setSideToMove(mover);
+  return WholeBoardSearch(nodeLimit).moverWins(board);
+}
+
+TEST(AmazonsOnCore, PartsMovesShiftedAreTheBoardsMoves) {
+  // The chambers split() gives, with their moves shifted back by their offsets, make up the
+  // board's moves exactly (dead and closed chambers, left out, have none).
+  std::mt19937_64 rng(17);
+  for (int trial = 0; trial < 300; ++trial) {
+    const Board board = randomBoard(rng, 8, 4);
+    for (Color c : {Color::Black, Color::White}) {
+      std::multiset<std::tuple<uint8_t, uint8_t, uint8_t, uint8_t, uint8_t, uint8_t>> whole, parts;
+      for (const Move& m : testing::naiveMoves(board, c)) whole.insert(asTuple(Amazons::ofBoard(board, m)));
+      for (const core::Placed<Board>& p : Amazons::split(board))
+        for (const GameMove& m : Amazons::moves(p.region, sideOf(c))) parts.insert(asTuple(Amazons::shifted(m, p.file0, p.rank0)));
+      ASSERT_EQ(whole, parts) << toOneLine(board) << " " << colorName(c);
+      EXPECT_EQ(Amazons::countMoves(board, sideOf(c)), whole.size());
+    }
+  }
+}
+
+TEST(AmazonsOnCore, MovesReadAndWrittenInTheUsersNotation) {
+  const Board board = parseOneLine("x..#|....|..o.|....");
+  for (cgt::Side s : {cgt::Side::Left, cgt::Side::Right})
+    for (const GameMove& m : Amazons::moves(board, s)) {
+      const std::string text = Amazons::formatMove(board, m);
+      EXPECT_EQ(Amazons::parseMove(board, text), m) << text;
+      const Board after = Amazons::play(board, m);
+      Board expected = board;
+      expected.play(Amazons::onBoard(board, m));
+      EXPECT_EQ(toOneLine(after), toOneLine(expected));
+    }
+  EXPECT_EQ(Amazons::formatMove(board, Amazons::parseMove(board, "a4b4c4")), "a4b4c4");
+  EXPECT_THROW(Amazons::parseMove(board, "a4d4a1"), InputError);  // d4 is an arrow
+  EXPECT_THROW(Amazons::parseMove(board, "b1b2b3"), InputError);  // no amazon on b1
+  try {
+    Amazons::parsePosition("black\nx.o|..z\n", "board.txt");
+    FAIL() << "a bad square was read";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), "board.txt");
+    EXPECT_EQ(e.line(), 2);
+    EXPECT_EQ(e.column(), 7);
+  }
+  const GamePosition p = Amazons::parsePosition("black\nx.o|...\n", "board.txt");
+  EXPECT_EQ(p.toMove, cgt::Side::Left);
+  EXPECT_EQ(Amazons::printPosition(p.board), "x.o|...");
+  EXPECT_FALSE(Amazons::parsePosition("x.o|...", "-").toMove);
+}
+
+TEST(AmazonsOnCore, OneColourChambersAreTheirOwnersMoveCounts) {
+  // A defective territory: two empty squares, one move.
+  EXPECT_EQ(cgt::toString(*Amazons::shortcut(Amazons::normalise(parseOneLine(".x#|##.")))), "1");
+  EXPECT_EQ(cgt::toString(*Amazons::shortcut(Amazons::normalise(parseOneLine("o..|...")))), "-5");
+  EXPECT_FALSE(Amazons::shortcut(Amazons::normalise(parseOneLine("x.o"))));
+}
+
+TEST(AmazonsOnCore, ValuesLieWithinTheBounds) {
+  // lo <= G <= hi against the naive canonical form (cgt::leq, a second algorithm).
+  std::mt19937_64 rng(19);
+  int compared = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const Board board = randomBoard(rng, 5, 2);
+    if (board.emptyCount() > 7) continue;
+    const auto [lo, hi] = Amazons::bounds(board);
+    const cgt::GameId g = testing::naiveValue(board);
+    ASSERT_TRUE(cgt::leq(cgt::integer(lo), g) && cgt::leq(g, cgt::integer(hi))) << toOneLine(board) << " " << lo << " " << hi;
+    ++compared;
+  }
+  EXPECT_GT(compared, 150);
+  const Board wide = parseOneLine("x.........|##########|##########|##########|##########|##########|##########|.........o");
+  const auto [lo, hi] = Amazons::bounds(wide);  // past 64 squares: every empty square
+  EXPECT_EQ(lo, -18);
+  EXPECT_EQ(hi, 18);
+}
+
+TEST(AmazonsOnCore, VerdictsAndWinningMovesMatchTheOracle) {
+  std::mt19937_64 rng(23);
+  core::Analyser<Amazons> analyser;
+  int compared = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const Board board = randomBoard(rng, 6, 3);
+    const core::Analysis<Amazons> a = analyser.analyse(board);
+    ASSERT_FALSE(a.limitReached);
+    for (Color mover : {Color::Black, Color::White}) {
+      const std::optional<bool> expected = oracle(board, mover);
+      if (!expected) continue;
+      const core::SideReport<Amazons>& side = a.forSide(sideOf(mover));
+      ASSERT_EQ(side.verdict == Verdict::Win, *expected) << toOneLine(board) << " " << colorName(mover) << " to move";
+      if (*expected) {
+        ASSERT_TRUE(side.winningMove);
+        Board after = board;
+        after.setSideToMove(mover);
+        ASSERT_TRUE(after.isLegal(Amazons::onBoard(board, *side.winningMove))) << toOneLine(board);
+        after.play(Amazons::onBoard(board, *side.winningMove));
+        EXPECT_FALSE(*oracle(after, opposite(mover), 0)) << toOneLine(board) << " " << Amazons::formatMove(board, *side.winningMove);
+      }
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 600);
+}
+
+TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
+  // Forms allowed a single expansion: every contested chamber is searched raw, move by move,
+  // beside the territories and small parts that do get a value.
+  core::AnalysisOptions options;
+  options.formNodes = 1;
+  options.searchTry = 1;
+  std::mt19937_64 rng(29);
+  int compared = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const Board board = randomBoard(rng, 5, 2);
+    core::Analyser<Amazons> analyser(options);  // each board on its own: no values from the last
+    const core::Analysis<Amazons> a = analyser.analyse(board);
+    for (Color mover : {Color::Black, Color::White}) {
+      const std::optional<bool> expected = oracle(board, mover);
+      if (!expected) continue;
+      ASSERT_EQ(a.forSide(sideOf(mover)).verdict == Verdict::Win, *expected) << toOneLine(board) << " " << colorName(mover);
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 300);
+}
+
+TEST(AmazonsOnCore, ValuesMatchTheNaiveFormAndTheAmazonsSolver) {
+  std::mt19937_64 rng(31);
+  core::Analyser<Amazons> analyser;
+  Solver solver;
+  int naive = 0, solved = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const Board board = randomBoard(rng, 6, 2);
+    const core::Analysis<Amazons> a = analyser.analyse(board);
+    if (!a.total) continue;
+    if (board.emptyCount() <= 7) {
+      ASSERT_EQ(cgt::toString(*a.total), cgt::toString(testing::naiveValue(board))) << toOneLine(board);
+      ++naive;
+    }
+    const std::optional<cgt::GameId> total = solver.analyse(board).total;
+    if (!total) continue;
+    ASSERT_EQ(*a.total, *total) << toOneLine(board) << ": " << cgt::toString(*a.total) << " against " << cgt::toString(*total);
+    ++solved;
+  }
+  EXPECT_GT(naive, 60);
+  EXPECT_GT(solved, 200);
+}
+
+TEST(AmazonsOnCore, LimitsGiveUnknown) {
+  core::AnalysisOptions options;
+  options.limits.nodes = 50;
+  core::Analyser<Amazons> analyser(options);
+  const core::Analysis<Amazons> a = analyser.analyse(parseOneLine("x.....|......|......|.....o"));
+  EXPECT_TRUE(a.limitReached);
+  EXPECT_EQ(a.left.verdict, Verdict::Unknown);
+  EXPECT_EQ(a.right.verdict, Verdict::Unknown);
+}
+
+}  // namespace
+}  // namespace amazons

@@ -1,0 +1,91 @@
+// The Amazons solver (solve.h) against the game-generic core running Amazons
+// (core::Analyser<Amazons>, solver/amazons/game.h) on the same suites: one thread, a fresh
+// solver per suite, each position analysed once under a 2 s limit. What the core lacks
+// (core/game.h lists it) is what the gap measures. Counters: positions, unknown, median_ms,
+// worst_ms, total_s, wrong (verdicts against the
+// suite's answers). Run: build/amazons_benchmarks --benchmark_filter=Suite
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include <oneapi/tbb/global_control.h>
+
+#include "solver/amazons/game.h"
+#include "solver/amazons/solve.h"
+#include "solver/amazons/suite.h"
+#include "solver/core/analysis.h"
+
+namespace {
+
+const char* const kSuites[] = {"positions/amazons/endgames-medium.txt", "positions/amazons/endgames-hard.txt",
+                               "bench/endgames-10x10-max12.txt"};
+constexpr double kLimitSeconds = 2;
+
+struct Timing {
+  std::vector<double> ms;
+  int unknown = 0;
+  int wrong = 0;  // verdicts against the suite's answer
+};
+
+void report(benchmark::State& state, Timing& t) {
+  std::sort(t.ms.begin(), t.ms.end());
+  double total = 0;
+  for (double x : t.ms) total += x;
+  state.counters["positions"] = static_cast<double>(t.ms.size());
+  state.counters["unknown"] = t.unknown;
+  state.counters["wrong"] = t.wrong;
+  state.counters["median_ms"] = t.ms.empty() ? 0 : t.ms[t.ms.size() / 2];
+  state.counters["worst_ms"] = t.ms.empty() ? 0 : t.ms.back();
+  state.counters["total_s"] = total / 1000;
+}
+
+template <class Analyse>
+void runSuite(benchmark::State& state, Analyse&& analyse) {
+  tbb::global_control oneThread(tbb::global_control::max_allowed_parallelism, 1);
+  const std::vector<amazons::SuiteEntry> entries =
+      amazons::loadSuite(std::string(AMAZONS_SOURCE_DIR) + "/" + kSuites[state.range(0)]);
+  Timing t;
+  for (auto _ : state) {
+    t = {};
+    analyse(entries, t);
+  }
+  report(state, t);
+}
+
+void solverSuite(benchmark::State& state) {
+  runSuite(state, [](const std::vector<amazons::SuiteEntry>& entries, Timing& t) {
+    amazons::SolveOptions options;
+    options.timeLimitSeconds = kLimitSeconds;
+    amazons::Solver solver(options);
+    for (const amazons::SuiteEntry& e : entries) {
+      const amazons::Analysis a = solver.analyse(e.board);
+      t.ms.push_back(a.seconds * 1000);
+      const amazons::Verdict v = a.forSide(e.board.sideToMove()).verdict;
+      t.unknown += v == amazons::Verdict::Unknown;
+      t.wrong += v != amazons::Verdict::Unknown && e.moverWins && (v == amazons::Verdict::Win) != *e.moverWins;
+    }
+  });
+}
+
+void coreSuite(benchmark::State& state) {
+  runSuite(state, [](const std::vector<amazons::SuiteEntry>& entries, Timing& t) {
+    amazons::core::AnalysisOptions options;
+    options.limits.seconds = kLimitSeconds;
+    amazons::core::Analyser<amazons::Amazons> analyser(options);
+    for (const amazons::SuiteEntry& e : entries) {
+      const amazons::core::Analysis<amazons::Amazons> a = analyser.analyse(e.board);
+      t.ms.push_back(a.seconds * 1000);
+      const amazons::core::Verdict v = a.forSide(amazons::Amazons::sideOf(e.board.sideToMove())).verdict;
+      t.unknown += v == amazons::core::Verdict::Unknown;
+      t.wrong += v != amazons::core::Verdict::Unknown && e.moverWins && (v == amazons::core::Verdict::Win) != *e.moverWins;
+    }
+  });
+}
+
+}  // namespace
+
+BENCHMARK(solverSuite)->DenseRange(0, 2)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(coreSuite)->DenseRange(0, 2)->Iterations(1)->Unit(benchmark::kMillisecond);
