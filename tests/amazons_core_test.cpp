@@ -165,6 +165,30 @@ TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
   EXPECT_GT(compared, 300);
 }
 
+TEST(AmazonsOnCore, ParallelSearchKeepsVerdictsAndMoves) {
+  // Two threads splitting every search position of three or more empty squares raw.
+  core::AnalysisOptions serial;
+  serial.formNodes = serial.searchTry = 4;
+  core::AnalysisOptions parallel = serial;
+  parallel.threads = 2;
+  parallel.parallelSize = 3;
+  std::mt19937_64 rng(37);
+  int compared = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const Board board = randomBoard(rng, 5, 3);
+    core::Analyser<Amazons> one(serial), two(parallel);
+    const core::Analysis<Amazons> a = one.analyse(board), b = two.analyse(board);
+    for (Color mover : {Color::Black, Color::White}) {
+      const std::optional<bool> expected = oracle(board, mover);
+      if (!expected) continue;
+      ASSERT_EQ(b.forSide(sideOf(mover)).verdict == Verdict::Win, *expected) << toOneLine(board) << " " << colorName(mover);
+      ASSERT_EQ(a.forSide(sideOf(mover)).winningMove, b.forSide(sideOf(mover)).winningMove) << toOneLine(board);
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 200);
+}
+
 TEST(AmazonsOnCore, ValuesMatchTheNaiveFormAndTheAmazonsSolver) {
   std::mt19937_64 rng(31);
   core::Analyser<Amazons> analyser;

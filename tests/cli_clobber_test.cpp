@@ -50,6 +50,19 @@ TEST(CliClobber, BadInputNamesThePlace) {
   EXPECT_TRUE(has(game.err, "unknown game 'chess'")) << game.err;
 }
 
+TEST(CliClobber, SameReportWithOneAndTwoThreads) {
+  // A 4x4 checkerboard: one group of 16 stones, searched raw at the default allowance.
+  const std::string file = testing::writeTemp("cb4.txt", "xoxo|oxox|xoxo|oxox\n");
+  const testing::CliResult one = runCli({"--game", "clobber", file, "--threads", "1", "--format", "json"});
+  const testing::CliResult two = runCli({"--game", "clobber", file, "--threads", "2", "--format", "json"});
+  ASSERT_EQ(one.status, 0) << one.err;
+  ASSERT_EQ(two.status, 0) << two.err;
+  // The same report but for the nodes and the time.
+  auto withoutCounts = [](std::string json) { return json.substr(0, json.find("\"nodes\"")); };
+  EXPECT_EQ(withoutCounts(one.out), withoutCounts(two.out));
+  EXPECT_TRUE(has(one.out, "\"winner\"")) << one.out;
+}
+
 TEST(CliClobber, LimitsGiveUnknown) {
   const std::string file = testing::writeTemp("start.txt", testing::oneLine(testing::clobberStart(6, 6)) + "\n");
   const testing::CliResult r = runCli({"--game", "clobber", file, "--node-limit", "100"});

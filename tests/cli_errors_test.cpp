@@ -179,6 +179,8 @@ TEST(CliErrors, NumericOptionsOutOfRange) {
   expectUsageError({"--game", "clobber", f, "--time-limit", "-1"}, "--time-limit must be in 0..1e+09, not -1");
   expectUsageError({"--game", "clobber", f, "--node-limit", "-1"}, "'--node-limit' is invalid");
   expectUsageError({"--game", "clobber", f, "--hash", "0"}, "--hash must be in 1..1048576, not 0");
+  expectUsageError({"--game", "clobber", f, "--threads", "-1"}, "--threads must be in 0..1024, not -1");
+  expectUsageError({"suite", "--game", "clobber", f, "--threads", "1025"}, "--threads must be in 0..1024, not 1025");
   expectUsageError({"play", "codingame", "--game", "clobber", "--hash", "0"}, "--hash must be in 1..1048576, not 0");
 }
 

@@ -282,6 +282,28 @@ TEST(Clobber, SearchWithRawRegionsMatchesMinimax) {
   }
 }
 
+// Two threads, splitting every search position with more than two moves and four stones raw
+// (forms allowed a few expansions, so that most regions are searched raw): the verdicts
+// against minimax, the values and winning moves those of one thread.
+TEST(Clobber, ParallelSearchKeepsVerdictsValuesAndMoves) {
+  core::AnalysisOptions serial;
+  serial.formNodes = serial.searchTry = 8;
+  core::AnalysisOptions parallel = serial;
+  parallel.threads = 2;
+  parallel.parallelSize = 4;
+  for (const Grid& grid : randomGrids(1709, 200, 4)) {
+    const Region board = regionOf(grid);
+    core::Analyser<Clobber> one(serial), two(parallel);
+    const core::Analysis<Clobber> a = one.analyse(board), b = two.analyse(board);
+    for (size_t i = 0; i < a.regions.size(); ++i) ASSERT_EQ(a.regions[i].value, b.regions[i].value) << testing::oneLine(grid);
+    for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
+      const bool expected = testing::naiveClobberMoverWins(grid, side);
+      ASSERT_EQ(b.forSide(side).verdict, expected ? core::Verdict::Win : core::Verdict::Loss) << testing::oneLine(grid);
+      ASSERT_EQ(a.forSide(side).winningMove, b.forSide(side).winningMove) << testing::oneLine(grid);
+    }
+  }
+}
+
 // --hash: with tables of one megabyte (a quarter for the values, some 3,000 sums each for the
 // two sum tables), filled by the first boards, the analyser keeps its answers exact (verdicts
 // against minimax, values against an analyser with room to spare) and its value table within

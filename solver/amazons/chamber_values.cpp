@@ -1,12 +1,12 @@
 #include "solver/amazons/chamber_values.h"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
+#include <stdexcept>
+
 #include "solver/amazons/small_territory.h"
-#include "solver/core/task_edges.h"
+#include "solver/core/parallel.h"
 
 namespace amazons::solve {
 
@@ -131,15 +131,9 @@ cgt::GameId ChamberValues::formOf(const Moves& leftMoves, const Moves& rightMove
       // stop quietly with options missing and this form would be stored wrong. An exception
       // of our own still cancels it and propagates.
       tbb::task_group_context isolated(tbb::task_group_context::isolated);
-      TaskEdges edges;
-      const auto body = [&](const tbb::blocked_range<size_t>& r) {
-        edges.taskStart();
-        for (size_t i = r.begin(); i != r.end(); ++i) out[i] = valueOf(moves, i);
-        edges.taskEnd();
-      };
-      edges.beforeSpawn();  // after the body is made: the tasks read it first
-      tbb::parallel_for(tbb::blocked_range<size_t>(0, moves.size()), body, isolated);
-      edges.afterJoin();
+      // Only an exception, thrown here, stops an isolated loop before its end.
+      if (!core::forEachIndexInParallel(isolated, 0, moves.size(), [&](size_t i) { out[i] = valueOf(moves, i); }, [] { return false; }))
+        throw std::logic_error("a form's options left out");
     } else {
       for (size_t i = 0; i < moves.size(); ++i) out[i] = valueOf(moves, i);
     }

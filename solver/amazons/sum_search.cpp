@@ -1,7 +1,5 @@
 #include "solver/amazons/sum_search.h"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
@@ -10,7 +8,7 @@
 #include <cstring>
 
 #include "solver/amazons/heuristic.h"
-#include "solver/core/task_edges.h"
+#include "solver/core/parallel.h"
 
 namespace amazons::solve {
 
@@ -368,32 +366,24 @@ static int rawEmpty(const SumState& state) {
 // refutation found by one thread serves the others.
 bool RawSumSearch::anyMoveWinsInParallel(const SumState& state, const std::vector<RawMove>& moves, Color mover, Search& search) {
   std::atomic<bool> found{false};
+  bool complete = false;
   tbb::task_group_context group;  // bound to the enclosing split's: its cancellation reaches here
-  TaskEdges edges;
-  struct Edge {  // the end edges also when a search stops by an exception
-    TaskEdges& edges;
-    void (TaskEdges::*mark)();
-    ~Edge() { (edges.*mark)(); }
-  };
-  const auto body = [&](const tbb::blocked_range<size_t>& range) {
-    edges.taskStart();
-    const Edge end{edges, &TaskEdges::taskEnd};
-    for (size_t i = range.begin(); i != range.end() && !found.load(std::memory_order_relaxed); ++i)
-      if (!moverWinsSum(afterRawMove(state, moves[i], search), opposite(mover), search)) {
-        found = true;
-        group.cancel_group_execution();
-      }
-  };
-  edges.beforeSpawn();  // after the body is made: the tasks read it first
   try {
-    const Edge join{edges, &TaskEdges::afterJoin};
-    tbb::parallel_for(tbb::blocked_range<size_t>(1, moves.size(), 1), body, group);
+    complete = core::forEachIndexInParallel(
+        group, 1, moves.size(),
+        [&](size_t i) {
+          if (!moverWinsSum(afterRawMove(state, moves[i], search), opposite(mover), search)) {
+            found = true;
+            group.cancel_group_execution();
+          }
+        },
+        [&] { return found.load(std::memory_order_relaxed); });
   } catch (const Cancelled&) {
     if (!found) throw;
   }
   if (found) return true;
   // Cancelled from outside (an enclosing split found its win): some moves were not searched.
-  if (group.is_group_execution_cancelled()) throw Cancelled{};
+  if (!complete) throw Cancelled{};
   return false;
 }
 

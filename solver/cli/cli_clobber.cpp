@@ -48,6 +48,7 @@ core::AnalysisOptions analysisOptions(const po::variables_map& vm) {
   options.limits.nodes = ranged<uint64_t>(vm, "node-limit");
   options.formNodes = ranged<uint64_t>(vm, "canonical-nodes");
   options.hashMegabytes = static_cast<size_t>(ranged<int64_t>(vm, "hash"));
+  options.threads = threadCount(vm);
   return options;
 }
 
@@ -58,6 +59,7 @@ void addLimitOptions(po::options_description& visible) {
                       "expansions allowed to a region's canonical form before deciding by search with it raw (0: no limit)");
   addRanged<int64_t>(visible, "hash", static_cast<int64_t>(core::AnalysisOptions{}.hashMegabytes), kHashRange,
                      "table memory in MB (full tables stop storing: slower, never wrong)");
+  addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "threads searching each position (0: all cores)");
 }
 
 // The options of COMMAND with the limits, and FILE... arguments: 0 or 2 to return (help

@@ -9,6 +9,8 @@
 // the opponent, moving first, loses.
 #pragma once
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <chrono>
 #include <concepts>
 #include <cstdint>
@@ -22,10 +24,13 @@
 #include <utility>
 #include <vector>
 
+#include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_group.h>
 #include <xxhash.h>
 
 #include "cgt/cgt.h"
 #include "solver/core/game.h"
+#include "solver/core/parallel.h"
 #include "solver/core/values.h"
 
 namespace amazons::core {
@@ -79,6 +84,37 @@ class SearchedTable {
   size_t size_ = 0;
 };
 
+// SearchedTable for the threads of one analysis: shards by the hash's top bits (the slots use
+// its low bits), each under a mutex of its own; an entry is kept once, the first stored.
+class SharedSearchedTable {
+ public:
+  explicit SharedSearchedTable(size_t maxEntries) : perShard_(maxEntries / kShards) {}
+  std::optional<bool> find(std::string_view key, uint64_t hash) const {
+    const Shard& s = shards_[hash >> kShardShift];
+    std::lock_guard lock(s.mutex);
+    return s.table.find(key, hash);
+  }
+  void insert(std::string_view key, uint64_t hash, bool wins) {
+    Shard& s = shards_[hash >> kShardShift];
+    std::lock_guard lock(s.mutex);
+    if (s.table.size() < perShard_ && !s.table.find(key, hash)) s.table.insert(key, hash, wins);
+  }
+
+ private:
+  static constexpr int kShardShift = 60;
+  static constexpr size_t kShards = size_t{1} << (64 - kShardShift);
+  struct Shard {
+    mutable std::mutex mutex;
+    SearchedTable table;
+  };
+  size_t perShard_;
+  std::array<Shard, kShards> shards_;
+};
+
+// Thrown in a parallel search whose siblings' split was cancelled (one of them found the win):
+// the search stops and stores nothing.
+struct Cancelled {};
+
 template <Game G>
 struct SideReport {
   explicit SideReport(cgt::Side side) : mover(side) {}
@@ -126,6 +162,12 @@ struct AnalysisOptions {
   // the two tables of sums (cgt::SumSearch's over known values, SearchedTable's with raw
   // regions) at kSumEntryBytes an entry. A full table stops storing; answers stay exact.
   size_t hashMegabytes = 512;
+  // Threads one analysis uses (its own oneTBB arena). A search position whose raw regions hold
+  // at least parallelSize (G::size summed) searches its first move, then the others in
+  // parallel (Young Brothers Wait), sharing the tables. Verdicts, values and winning moves
+  // never depend on the threads; node counts do.
+  unsigned threads = 1;
+  int parallelSize = 16;
   static constexpr size_t kSumEntryBytes = 128;
   size_t valueBytes() const { return (hashMegabytes << 20) / 4; }
   size_t sumEntries() const { return (hashMegabytes << 20) * 3 / 8 / kSumEntryBytes; }
@@ -138,9 +180,31 @@ class Analyser {
   using Region = typename G::Region;
 
   explicit Analyser(AnalysisOptions options = {})
-      : options_(options), values_(options.valueBytes()), sums_(options.sumEntries()) {}
+      : options_(options),
+        values_(options.valueBytes()),
+        sums_(options.sumEntries()),
+        searched_(options.sumEntries()),
+        arena_(static_cast<int>(std::max(1u, options.threads))) {}
 
   Analysis<G> analyse(const Region& board) {
+    if (!parallel()) return analyseHere(board);
+    return arena_.execute([&] { return analyseHere(board); });
+  }
+
+  size_t tableSize() const { return values_.size(); }
+  // Expansions and sum positions searched so far by this analyser's analyses, the one under
+  // way included: for a progress line, read from another thread while analyse() runs.
+  uint64_t nodes() const {
+    std::lock_guard lock(liveMutex_);
+    return finishedExpansions_ + (live_ ? live_->nodes() : 0) + sums_.nodes();
+  }
+  // For the analyses to come (a bot's turns differ in length); the tables stay.
+  void setLimits(const Limits& limits) { options_.limits = limits; }
+
+ private:
+  bool parallel() const { return options_.threads > 1; }
+
+  Analysis<G> analyseHere(const Region& board) {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t sumNodesBefore = sums_.nodes();
     Budget budget(options_.limits);
@@ -171,17 +235,6 @@ class Analyser {
     return a;
   }
 
-  size_t tableSize() const { return values_.size(); }
-  // Expansions and sum positions searched so far by this analyser's analyses, the one under
-  // way included: for a progress line, read from another thread while analyse() runs.
-  uint64_t nodes() const {
-    std::lock_guard lock(liveMutex_);
-    return finishedExpansions_ + (live_ ? live_->nodes() : 0) + sums_.nodes();
-  }
-  // For the analyses to come (a bot's turns differ in length); the tables stay.
-  void setLimits(const Limits& limits) { options_.limits = limits; }
-
- private:
   // Known values as parts, the others raw (normalised).
   struct SumState {
     cgt::PartSum known;
@@ -190,12 +243,20 @@ class Analyser {
 
   // The value of a part as split() gives it, within `allowance` expansions (0: no limit).
   std::optional<cgt::GameId> tryValue(const Region& part, uint64_t allowance, Budget& budget) {
+    // Isolated in a parallel search: a thread waiting inside a form (a game's shortcut may run
+    // tasks of its own: Amazons' territory solver) must not take a task of the search, whose
+    // expansions would count against this form's allowance on this thread.
+    if (parallel()) return tbb::this_task_arena::isolate([&] { return tryValueHere(part, allowance, budget); });
+    return tryValueHere(part, allowance, budget);
+  }
+  std::optional<cgt::GameId> tryValueHere(const Region& part, uint64_t allowance, Budget& budget) {
     if (allowance == 0) return values_.partValue(part, budget);
-    Budget::Allowance scope(budget, allowance);
+    Budget::Allowance scope(allowance);
     try {
       return values_.partValue(part, budget);
     } catch (const FormTooLarge&) {
-      rawFrom_ = std::min(rawFrom_, G::size(part));
+      for (int from = rawFrom_.load(std::memory_order_relaxed); G::size(part) < from;)
+        if (rawFrom_.compare_exchange_weak(from, G::size(part), std::memory_order_relaxed)) break;
       return std::nullopt;
     }
   }
@@ -204,7 +265,7 @@ class Analyser {
   // one that did not fit in this analysis stay raw untried.
   void addParts(const Region& region, SumState& state, Budget& budget) {
     for (const Placed<Region>& p : G::split(region)) {
-      if (const std::optional<cgt::GameId> v = G::size(p.region) < rawFrom_ ? tryValue(p.region, options_.searchTry, budget) : std::nullopt)
+      if (const std::optional<cgt::GameId> v = G::size(p.region) < rawFrom_.load(std::memory_order_relaxed) ? tryValue(p.region, options_.searchTry, budget) : std::nullopt)
         state.known.add(*v);
       else state.raw.push_back(G::normalise(p.region));
     }
@@ -338,18 +399,16 @@ class Analyser {
     if constexpr (HasBounds<G>)
       if (const std::optional<bool> bounded = decidedByBounds(state, mover, budget)) return *bounded;
     budget.expand();
+    if (parallel() && tbb::is_current_task_group_canceling()) throw Cancelled{};
     const cgt::Side next = opposite(mover);
+    const std::vector<RawMove> moves = orderedRawMoves(state, mover);
+    // The first move alone, then, in a large position, the others in parallel: in a winning
+    // position the first move mostly wins (orderedRawMoves) and nothing is shared; in a losing
+    // one every move must be refuted, each a search of its own.
+    const bool split = parallel() && moves.size() > 2 && rawSize(state) >= options_.parallelSize;
     bool wins = false;
-    for (const RawMove& m : orderedRawMoves(state, mover)) {
-      SumState after{state.known, {}};
-      for (size_t j = 0; j < state.raw.size(); ++j)
-        if (j != m.region) after.raw.push_back(state.raw[j]);
-      addParts(m.after, after, budget);
-      if (!moverWins(after, next, budget)) {
-        wins = true;
-        break;
-      }
-    }
+    for (size_t i = 0; i < (split ? 1 : moves.size()) && !wins; ++i) wins = !moverWins(afterRawMove(state, moves[i], budget), next, budget);
+    if (!wins && split) wins = anyMoveWinsInParallel(state, moves, mover, budget);
     if (!wins)
       for (const auto& [part, option] : state.known.moves(mover))
         if (!moverWins(SumState{state.known.replaced(part, option), state.raw}, next, budget)) {
@@ -370,8 +429,47 @@ class Analyser {
         }
       }
     }
-    if (searched_.size() < options_.sumEntries()) searched_.insert(key, hash, wins);
+    searched_.insert(key, hash, wins);
     return wins;
+  }
+
+  static int rawSize(const SumState& state) {
+    int size = 0;
+    for (const Region& r : state.raw) size += G::size(r);
+    return size;
+  }
+
+  SumState afterRawMove(const SumState& state, const RawMove& m, Budget& budget) {
+    SumState after{state.known, {}};
+    for (size_t j = 0; j < state.raw.size(); ++j)
+      if (j != m.region) after.raw.push_back(state.raw[j]);
+    addParts(m.after, after, budget);
+    return after;
+  }
+
+  // Whether a move after the first wins, the moves searched in parallel; the first win found
+  // cancels the others.
+  bool anyMoveWinsInParallel(const SumState& state, const std::vector<RawMove>& moves, cgt::Side mover, Budget& budget) {
+    std::atomic<bool> found{false};
+    bool complete = false;
+    tbb::task_group_context group;  // bound to the enclosing split's: its cancellation reaches here
+    try {
+      complete = forEachIndexInParallel(
+          group, 1, moves.size(),
+          [&](size_t i) {
+            if (!moverWins(afterRawMove(state, moves[i], budget), opposite(mover), budget)) {
+              found = true;
+              group.cancel_group_execution();
+            }
+          },
+          [&] { return found.load(std::memory_order_relaxed); });
+    } catch (const Cancelled&) {
+      if (!found) throw;
+    }
+    if (found) return true;
+    // Cancelled from outside (an enclosing split found its win): some moves were not searched.
+    if (!complete) throw Cancelled{};
+    return false;
   }
 
   // Shows the budget of the analysis under way to nodes() while it lives.
@@ -401,8 +499,10 @@ class Analyser {
   AnalysisOptions options_;
   RegionValues<G> values_;
   cgt::SumSearch sums_;
-  SearchedTable searched_;  // sums with raw regions, by sumKey: exact
-  int rawFrom_ = 0;  // the least G::size of a form that did not fit, in the analysis under way
+  SharedSearchedTable searched_;  // sums with raw regions, by sumKey: exact
+  // The least G::size of a form that did not fit, in the analysis under way.
+  std::atomic<int> rawFrom_{0};
+  tbb::task_arena arena_;  // options_.threads wide
 };
 
 }  // namespace amazons::core

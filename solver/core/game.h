@@ -33,24 +33,21 @@
 //                                    regions is decided at once when it is at either end
 //   G::countMoves(region, side)      = moves(region, side).size(), without the list
 //
-// Phase 2 (moving Amazons onto this core) is not done: the folders are (Amazons sits in
-// solver/amazons/, the CLI in solver/cli/, each folder includes only those above it), but
-// Amazons does not run on this core yet. core/analysis.h has the plain form of Amazons' search
-// over sums with raw regions (forms within an allowance, parts too large searched move by
-// move, number avoidance, exact sum keys). What Amazons adds on top, now in parts of one job
-// each (solver/amazons/chamber_values: forms and their tables; sum_search: the search over
-// sums, its leaves and probes; solve.cpp: the analysis), has to move into it behind optional
-// members: G::bounds(region) -> integers lo <= value <= hi (Amazons' reachable-square counts,
-// which decide sums before any move is tried), the probes for simple values, the retry rounds
-// with growing allowances, move ordering (territory, then fewest replies), the plain search of
-// one small region beside an integer (leafWins), the memory limit (--hash) on the tables,
-// parallel forms and the parallel search, progress stages, and the means that order candidate
-// moves. Then Amazons' Region becomes its Board (with SmallRegion, its mask form below 64
-// squares, as the game's own key and table choice), split() findChambers + extractRegion,
-// key() regionKey, shortcut() the territory solver, and the report gains per-game columns
-// (territory moves, defects, filling lines) through an optional member. Suites, verify and
-// bench read Amazons boards today: they take a G too (the Clobber suite command in
-// cli/cli_clobber.cpp is the model).
+// Phase 2 (moving Amazons onto this core) is under way. Amazons has this interface
+// (solver/amazons/game.h: Region = Board, split = findChambers + extractRegion, key =
+// regionKey, shortcut = the territory solver, bounds = reachable squares), and tests hold
+// core::Analyser<Amazons> to the whole-board oracle and to the Amazons solver; the parallel
+// search (AnalysisOptions::threads) and bounds are in the core. But the CLI still runs Amazons
+// on its own solver (solver/amazons/solve.h), which adds on top of the plain search, now in
+// parts of one job each (chamber_values: forms and their tables; sum_search: the search over
+// sums, its leaves and probes; solve.cpp: the analysis), what has still to move here behind
+// optional members: the probes for simple values, the retry rounds with growing allowances,
+// move ordering by territory, the plain search of one small region beside an integer
+// (leafWins), SmallRegion (Amazons' mask form below 64 squares) as the game's own key and
+// table choice, the value database, progress stages, and the report's per-game columns
+// (territory moves, defects, filling lines). tests/benchmarks/core_bench.cpp measures the gap.
+// Suites, verify and bench read Amazons boards today: they take a G too (the Clobber suite
+// command in cli/cli_clobber.cpp is the model).
 #pragma once
 #include <concepts>
 #include <cstdint>

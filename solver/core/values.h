@@ -27,7 +27,8 @@ struct LimitReached : std::runtime_error {
 // A form tried within an allowance (Budget::Allowance) needed more expansions.
 struct FormTooLarge {};
 
-// One analysis' allowance; expand() counts an expansion and throws LimitReached past it.
+// One analysis' allowance; expand() counts an expansion and throws LimitReached past it. Any
+// thread may expand.
 class Budget {
  public:
   explicit Budget(const Limits& limits)
@@ -39,7 +40,7 @@ class Budget {
   void expand() {
     const uint64_t n = ++nodes_;
     if (n > nodeLimit_) throw LimitReached();
-    if (formLeft_-- == 0) throw FormTooLarge{};
+    if (formLeft_ && (*formLeft_)-- == 0) throw FormTooLarge{};
     // The clock is read every 256 expansions: one takes well under a microsecond.
     if ((n & 255) == 0) checkClock();
   }
@@ -48,21 +49,22 @@ class Budget {
   }
   uint64_t nodes() const { return nodes_; }
 
-  // While it lives, expand() throws FormTooLarge past `expansions` more (not nested).
+  // While it lives, expand() on this thread throws FormTooLarge past `expansions` more. One
+  // a thread: the threads of a parallel search each try forms of their own.
   class Allowance {
    public:
-    Allowance(Budget& budget, uint64_t expansions) : budget_(budget) { budget_.formLeft_ = expansions; }
-    ~Allowance() { budget_.formLeft_ = kUnlimited; }
+    explicit Allowance(uint64_t expansions) : left_(expansions), outer_(formLeft_) { formLeft_ = &left_; }
+    ~Allowance() { formLeft_ = outer_; }
     Allowance(const Allowance&) = delete;
     Allowance& operator=(const Allowance&) = delete;
 
    private:
-    Budget& budget_;
+    uint64_t left_;
+    uint64_t* outer_;
   };
 
  private:
-  static constexpr uint64_t kUnlimited = std::numeric_limits<uint64_t>::max();
-  uint64_t formLeft_ = kUnlimited;
+  static inline thread_local uint64_t* formLeft_ = nullptr;  // the innermost Allowance's count
   std::chrono::steady_clock::time_point deadline_;
   uint64_t nodeLimit_;
   std::atomic<uint64_t> nodes_{0};

@@ -1,0 +1,52 @@
+// A loop over indices shared by the tasks of a tbb::task_group, in the one form that
+// ThreadSanitizer can check against Debian's uninstrumented oneTBB (task_edges.h).
+// tbb::parallel_for splits its range on the worker threads: a thread that splits writes the new
+// task object (the range, a copy of the body) and another thread that steals it reads it there,
+// unseen by TSan, which then reports the body's first read (rarely: once in a few runs of the
+// --tsan tests, on the Amazons solver's parallel forms). Here the calling thread makes every
+// task object before the spawn edge, and the tasks take indices from one atomic counter.
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <vector>
+
+#include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_group.h>
+
+#include "solver/core/task_edges.h"
+
+namespace amazons::core {
+
+// body(i) for each i in [first, last) on up to max_concurrency tasks in `context`, until
+// stop() or the context's cancellation (by the caller, or from the enclosing task's context
+// when `context` is bound to it). Whether every index was done, counted: task_group::wait()
+// resets the context, so its cancellation can no longer be read once this returns. An
+// exception from a body cancels the context and is thrown here once every task has ended.
+template <class Body, class Stop>
+[[nodiscard]] bool forEachIndexInParallel(tbb::task_group_context& context, size_t first, size_t last, Body&& body, Stop&& stop) {
+  if (first >= last) return true;
+  const size_t workers = std::min<size_t>(last - first, static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency())));
+  std::atomic<size_t> next{first}, done{0};
+  tbb::task_group group(context);
+  TaskEdges edges;
+  struct Mark {  // an edge also when a body throws
+    TaskEdges& edges;
+    void (TaskEdges::*mark)();
+    ~Mark() { (edges.*mark)(); }
+  };
+  std::vector<tbb::task_handle> tasks;
+  for (size_t w = 0; w < workers; ++w)
+    tasks.push_back(group.defer([&] {
+      TaskEdges::anyTaskStart();
+      const Mark end{edges, &TaskEdges::taskEnd};
+      for (size_t i; !stop() && !context.is_group_execution_cancelled() && (i = next.fetch_add(1)) < last; ++done) body(i);
+    }));
+  edges.beforeSpawn();
+  const Mark join{edges, &TaskEdges::afterJoin};
+  for (tbb::task_handle& task : tasks) group.run(std::move(task));
+  group.wait();
+  return done == last - first;
+}
+
+}  // namespace amazons::core
