@@ -43,6 +43,7 @@ enum class Verdict { Win, Loss, Unknown };  // for the side to move
 // (millions of entries: a cache miss for the bucket, another for the node).
 class SearchedTable {
  public:
+  explicit SearchedTable(size_t maxBytes = std::numeric_limits<size_t>::max()) : maxBytes_(maxBytes) {}
   std::optional<bool> find(std::string_view key, uint64_t hash) const {
     if (slots_.empty()) return std::nullopt;
     for (size_t i = hash & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
@@ -52,14 +53,26 @@ class SearchedTable {
         return slot.wins != 0;
     }
   }
-  // `key` must not be in the table yet.
-  void insert(std::string_view key, uint64_t hash, bool wins) {
-    if (2 * (size_ + 1) > slots_.size()) grow();
+  // `key` must not be in the table yet. False, and nothing stored, when the table would grow
+  // past maxBytes (bytes(): it grows by doubling its slots or its arena).
+  bool insert(std::string_view key, uint64_t hash, bool wins) {
+    if (2 * (size_ + 1) > slots_.size()) {
+      const size_t slots = std::max<size_t>(kMinSlots, 2 * slots_.size());
+      if (slots * sizeof(Slot) + arena_.capacity() > maxBytes_) return false;
+      grow(slots);
+    }
+    if (arena_.size() + key.size() > arena_.capacity()) {
+      const size_t capacity = std::max(2 * arena_.capacity(), arena_.size() + key.size());
+      if (slots_.size() * sizeof(Slot) + capacity > maxBytes_) return false;
+      arena_.reserve(capacity);
+    }
     place({hash, arena_.size(), static_cast<uint32_t>(key.size()), 1, static_cast<uint8_t>(wins)});
     arena_.append(key);
     ++size_;
+    return true;
   }
   size_t size() const { return size_; }
+  size_t bytes() const { return slots_.size() * sizeof(Slot) + arena_.capacity(); }
 
  private:
   struct Slot {
@@ -73,12 +86,14 @@ class SearchedTable {
     while (slots_[i].used) i = (i + 1) & (slots_.size() - 1);
     slots_[i] = s;
   }
-  void grow() {
-    std::vector<Slot> old(std::max<size_t>(1024, 2 * slots_.size()));
+  static constexpr size_t kMinSlots = 1024;
+  void grow(size_t slots) {
+    std::vector<Slot> old(slots);
     old.swap(slots_);
     for (const Slot& s : old)
       if (s.used) place(s);
   }
+  size_t maxBytes_;
   std::vector<Slot> slots_;  // a power of two long, at most half used
   std::string arena_;
   size_t size_ = 0;
@@ -88,7 +103,9 @@ class SearchedTable {
 // its low bits), each under a mutex of its own; an entry is kept once, the first stored.
 class SharedSearchedTable {
  public:
-  explicit SharedSearchedTable(size_t maxEntries) : perShard_(maxEntries / kShards) {}
+  explicit SharedSearchedTable(size_t maxBytes) {
+    for (Shard& s : shards_) s.table = SearchedTable(maxBytes / kShards);
+  }
   std::optional<bool> find(std::string_view key, uint64_t hash) const {
     const Shard& s = shards_[hash >> kShardShift];
     std::lock_guard lock(s.mutex);
@@ -97,7 +114,7 @@ class SharedSearchedTable {
   void insert(std::string_view key, uint64_t hash, bool wins) {
     Shard& s = shards_[hash >> kShardShift];
     std::lock_guard lock(s.mutex);
-    if (s.table.size() < perShard_ && !s.table.find(key, hash)) s.table.insert(key, hash, wins);
+    if (!s.table.find(key, hash)) s.table.insert(key, hash, wins);
   }
 
  private:
@@ -107,7 +124,6 @@ class SharedSearchedTable {
     mutable std::mutex mutex;
     SearchedTable table;
   };
-  size_t perShard_;
   std::array<Shard, kShards> shards_;
 };
 
@@ -158,19 +174,23 @@ struct AnalysisOptions {
   // Sums built anew allowed to the canonical form of the total, as Amazons' totalNodes: the
   // verdicts never need it, and the form of a sum of many values can be huge.
   uint64_t totalSums = 300;
-  // Table memory in MB (--hash): a quarter for the region values, three eighths for each of
-  // the two tables of sums (cgt::SumSearch's over known values, SearchedTable's with raw
-  // regions) at kSumEntryBytes an entry. A full table stops storing; answers stay exact.
+  // Table memory in MB (--hash): a quarter for the region values, an eighth for the sums of
+  // known values (cgt::SumSearch, at kSumEntryBytes an entry), five eighths for the sums with
+  // raw regions (SearchedTable, its bytes counted). A full table stops storing; answers stay
+  // exact. The 5x5 checkerboard start stores 4.2 M sums with raw regions (some 80 bytes
+  // each, slots and keys): at 3/8 of 512 MB and 128 bytes an entry, as first set, that table
+  // filled at 1.6 M and the search went from 4.5 M nodes to past 50 M (unknown at 100 s).
   size_t hashMegabytes = 512;
   // Threads one analysis uses (its own oneTBB arena). A search position whose raw regions hold
   // at least parallelSize (G::size summed) searches its first move, then the others in
   // parallel (Young Brothers Wait), sharing the tables. Verdicts, values and winning moves
   // never depend on the threads; node counts do.
   unsigned threads = 1;
-  int parallelSize = 16;
+  int parallelSize = 20;
   static constexpr size_t kSumEntryBytes = 128;
   size_t valueBytes() const { return (hashMegabytes << 20) / 4; }
-  size_t sumEntries() const { return (hashMegabytes << 20) * 3 / 8 / kSumEntryBytes; }
+  size_t sumEntries() const { return (hashMegabytes << 20) / 8 / kSumEntryBytes; }
+  size_t searchedBytes() const { return (hashMegabytes << 20) * 5 / 8; }
 };
 
 // One analyser keeps its tables across positions; analyse() is for one thread at a time.
@@ -183,7 +203,7 @@ class Analyser {
       : options_(options),
         values_(options.valueBytes()),
         sums_(options.sumEntries()),
-        searched_(options.sumEntries()),
+        searched_(options.searchedBytes()),
         arena_(static_cast<int>(std::max(1u, options.threads))) {}
 
   Analysis<G> analyse(const Region& board) {
