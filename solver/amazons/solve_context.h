@@ -10,6 +10,7 @@
 #include "solver/amazons/solve.h"
 #include "solver/amazons/territory.h"
 #include "solver/core/deadline.h"
+#include "solver/core/parallel.h"
 
 namespace amazons::solve {
 
@@ -50,9 +51,7 @@ struct Search {
   void checkTime() const { deadline.check(); }
 };
 struct SearchTooLong {};
-// Thrown by a search whose parallel split was cancelled (a sibling found the win): nothing
-// below it is stored, and the split that cancelled it drops it.
-struct Cancelled {};
+using core::Cancelled;
 
 // A canonical form under a budget gives up (throws TooLarge) past its node allowance; the
 // caller then decides by search. A full table only stops storing.

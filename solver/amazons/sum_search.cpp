@@ -365,26 +365,7 @@ static int rawEmpty(const SumState& state) {
 // first winning move found cancels the others' searches. The tables are shared, so a
 // refutation found by one thread serves the others.
 bool RawSumSearch::anyMoveWinsInParallel(const SumState& state, const std::vector<RawMove>& moves, Color mover, Search& search) {
-  std::atomic<bool> found{false};
-  bool complete = false;
-  tbb::task_group_context group;  // bound to the enclosing split's: its cancellation reaches here
-  try {
-    complete = core::forEachIndexInParallel(
-        group, 1, moves.size(),
-        [&](size_t i) {
-          if (!moverWinsSum(afterRawMove(state, moves[i], search), opposite(mover), search)) {
-            found = true;
-            group.cancel_group_execution();
-          }
-        },
-        [&] { return found.load(std::memory_order_relaxed); });
-  } catch (const Cancelled&) {
-    if (!found) throw;
-  }
-  if (found) return true;
-  // Cancelled from outside (an enclosing split found its win): some moves were not searched.
-  if (!complete) throw Cancelled{};
-  return false;
+  return core::anyIndexInParallel(1, moves.size(), [&](size_t i) { return !moverWinsSum(afterRawMove(state, moves[i], search), opposite(mover), search); });
 }
 
 bool RawSumSearch::moverWinsSum(const SumState& state, Color mover, Search& search) {

@@ -127,10 +127,6 @@ class SharedSearchedTable {
   std::array<Shard, kShards> shards_;
 };
 
-// Thrown in a parallel search whose siblings' split was cancelled (one of them found the win):
-// the search stops and stores nothing.
-struct Cancelled {};
-
 template <Game G>
 struct SideReport {
   explicit SideReport(cgt::Side side) : mover(side) {}
@@ -467,29 +463,9 @@ class Analyser {
     return after;
   }
 
-  // Whether a move after the first wins, the moves searched in parallel; the first win found
-  // cancels the others.
+  // Whether a move after the first wins, the moves searched in parallel.
   bool anyMoveWinsInParallel(const SumState& state, const std::vector<RawMove>& moves, cgt::Side mover, Budget& budget) {
-    std::atomic<bool> found{false};
-    bool complete = false;
-    tbb::task_group_context group;  // bound to the enclosing split's: its cancellation reaches here
-    try {
-      complete = forEachIndexInParallel(
-          group, 1, moves.size(),
-          [&](size_t i) {
-            if (!moverWins(afterRawMove(state, moves[i], budget), opposite(mover), budget)) {
-              found = true;
-              group.cancel_group_execution();
-            }
-          },
-          [&] { return found.load(std::memory_order_relaxed); });
-    } catch (const Cancelled&) {
-      if (!found) throw;
-    }
-    if (found) return true;
-    // Cancelled from outside (an enclosing split found its win): some moves were not searched.
-    if (!complete) throw Cancelled{};
-    return false;
+    return anyIndexInParallel(1, moves.size(), [&](size_t i) { return !moverWins(afterRawMove(state, moves[i], budget), opposite(mover), budget); });
   }
 
   // Shows the budget of the analysis under way to nodes() while it lives.

@@ -18,6 +18,10 @@
 
 namespace amazons::core {
 
+// Thrown by a search whose parallel split was cancelled (a sibling found the win): nothing
+// below it is stored, and the split that cancelled it drops it.
+struct Cancelled {};
+
 // body(i) for each i in [first, last) on up to max_concurrency tasks in `context`, until
 // stop() or the context's cancellation (by the caller, or from the enclosing task's context
 // when `context` is bound to it). Whether every index was done, counted: task_group::wait()
@@ -47,6 +51,33 @@ template <class Body, class Stop>
   for (tbb::task_handle& task : tasks) group.run(std::move(task));
   group.wait();
   return done == last - first;
+}
+
+// Whether wins(i) for some i in [first, last), tried in parallel in a context bound to the
+// enclosing task's; the first found cancels the others, whose searches throw Cancelled (when
+// they check tbb::is_current_task_group_canceling()). Throws Cancelled itself when the
+// enclosing split was cancelled before an answer: some indices were then not tried.
+template <class Wins>
+bool anyIndexInParallel(size_t first, size_t last, Wins&& wins) {
+  std::atomic<bool> found{false};
+  bool complete = false;
+  tbb::task_group_context group;  // bound to the enclosing split's: its cancellation reaches here
+  try {
+    complete = forEachIndexInParallel(
+        group, first, last,
+        [&](size_t i) {
+          if (wins(i)) {
+            found = true;
+            group.cancel_group_execution();
+          }
+        },
+        [&] { return found.load(std::memory_order_relaxed); });
+  } catch (const Cancelled&) {
+    if (!found) throw;
+  }
+  if (found) return true;
+  if (!complete) throw Cancelled{};
+  return false;
 }
 
 }  // namespace amazons::core
