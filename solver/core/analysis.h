@@ -180,7 +180,8 @@ struct AnalysisOptions {
   // Threads one analysis uses (its own oneTBB arena). A search position whose raw regions hold
   // at least parallelSize (G::size summed) searches its first move, then the others in
   // parallel (Young Brothers Wait), sharing the tables. Verdicts, values and winning moves
-  // never depend on the threads; node counts do.
+  // never depend on the threads; node counts do. Splits from 10, 16, 20 or 23 stones gave the
+  // 6x4 Clobber checkerboard start the same time on two cores (within 3%).
   unsigned threads = 1;
   int parallelSize = 20;
   static constexpr size_t kSumEntryBytes = 128;
