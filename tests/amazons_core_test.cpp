@@ -45,6 +45,27 @@ std::optional<bool> oracle(Board board, Color mover, uint64_t nodeLimit = 300'00
   return WholeBoardSearch(nodeLimit).moverWins(board);
 }
 
+// The analysis' verdicts for either side to move against the oracle, where it finishes, and
+// each winning move: legal, and the opponent loses after it. Adds the sides compared.
+void expectTheOraclesAnswers(const Board& board, const core::Analysis<Amazons>& a, int& compared) {
+  ASSERT_FALSE(a.limitReached);
+  for (Color mover : {Color::Black, Color::White}) {
+    const std::optional<bool> expected = oracle(board, mover);
+    if (!expected) continue;
+    const core::SideReport<Amazons>& side = a.forSide(sideOf(mover));
+    ASSERT_EQ(side.verdict == Verdict::Win, *expected) << toOneLine(board) << " " << colorName(mover) << " to move";
+    if (*expected) {
+      ASSERT_TRUE(side.winningMove);
+      Board after = board;
+      after.setSideToMove(mover);
+      ASSERT_TRUE(after.isLegal(Amazons::onBoard(board, *side.winningMove))) << toOneLine(board);
+      after.play(Amazons::onBoard(board, *side.winningMove));
+      ASSERT_FALSE(*oracle(after, opposite(mover), 0)) << toOneLine(board) << " " << Amazons::formatMove(board, *side.winningMove);
+    }
+    ++compared;
+  }
+}
+
 TEST(AmazonsOnCore, PartsMovesShiftedAreTheBoardsMoves) {
   // The chambers split() gives, with their moves shifted back by their offsets, make up the
   // board's moves exactly (dead and closed chambers, left out, have none).
@@ -120,25 +141,9 @@ TEST(AmazonsOnCore, VerdictsAndWinningMovesMatchTheOracle) {
   std::mt19937_64 rng(23);
   core::Analyser<Amazons> analyser;
   int compared = 0;
-  for (int trial = 0; trial < 400; ++trial) {
+  for (int trial = 0; trial < 400 && !HasFatalFailure(); ++trial) {
     const Board board = randomBoard(rng, 6, 3);
-    const core::Analysis<Amazons> a = analyser.analyse(board);
-    ASSERT_FALSE(a.limitReached);
-    for (Color mover : {Color::Black, Color::White}) {
-      const std::optional<bool> expected = oracle(board, mover);
-      if (!expected) continue;
-      const core::SideReport<Amazons>& side = a.forSide(sideOf(mover));
-      ASSERT_EQ(side.verdict == Verdict::Win, *expected) << toOneLine(board) << " " << colorName(mover) << " to move";
-      if (*expected) {
-        ASSERT_TRUE(side.winningMove);
-        Board after = board;
-        after.setSideToMove(mover);
-        ASSERT_TRUE(after.isLegal(Amazons::onBoard(board, *side.winningMove))) << toOneLine(board);
-        after.play(Amazons::onBoard(board, *side.winningMove));
-        EXPECT_FALSE(*oracle(after, opposite(mover), 0)) << toOneLine(board) << " " << Amazons::formatMove(board, *side.winningMove);
-      }
-      ++compared;
-    }
+    expectTheOraclesAnswers(board, analyser.analyse(board), compared);
   }
   EXPECT_GT(compared, 600);
 }
@@ -151,22 +156,17 @@ TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
   options.searchTry = 1;
   std::mt19937_64 rng(29);
   int compared = 0;
-  for (int trial = 0; trial < 200; ++trial) {
+  for (int trial = 0; trial < 200 && !HasFatalFailure(); ++trial) {
     const Board board = randomBoard(rng, 5, 2);
     core::Analyser<Amazons> analyser(options);  // each board on its own: no values from the last
-    const core::Analysis<Amazons> a = analyser.analyse(board);
-    for (Color mover : {Color::Black, Color::White}) {
-      const std::optional<bool> expected = oracle(board, mover);
-      if (!expected) continue;
-      ASSERT_EQ(a.forSide(sideOf(mover)).verdict == Verdict::Win, *expected) << toOneLine(board) << " " << colorName(mover);
-      ++compared;
-    }
+    expectTheOraclesAnswers(board, analyser.analyse(board), compared);
   }
   EXPECT_GT(compared, 300);
 }
 
 TEST(AmazonsOnCore, ParallelSearchKeepsVerdictsAndMoves) {
-  // Two threads splitting every search position of three or more empty squares raw.
+  // Two threads splitting every search position of three or more empty squares raw: the
+  // oracle's answers, and the winning moves of one thread.
   core::AnalysisOptions serial;
   serial.formNodes = serial.searchTry = 4;
   core::AnalysisOptions parallel = serial;
@@ -174,17 +174,13 @@ TEST(AmazonsOnCore, ParallelSearchKeepsVerdictsAndMoves) {
   parallel.parallelSize = 3;
   std::mt19937_64 rng(37);
   int compared = 0;
-  for (int trial = 0; trial < 150; ++trial) {
+  for (int trial = 0; trial < 150 && !HasFatalFailure(); ++trial) {
     const Board board = randomBoard(rng, 5, 3);
     core::Analyser<Amazons> one(serial), two(parallel);
     const core::Analysis<Amazons> a = one.analyse(board), b = two.analyse(board);
-    for (Color mover : {Color::Black, Color::White}) {
-      const std::optional<bool> expected = oracle(board, mover);
-      if (!expected) continue;
-      ASSERT_EQ(b.forSide(sideOf(mover)).verdict == Verdict::Win, *expected) << toOneLine(board) << " " << colorName(mover);
-      ASSERT_EQ(a.forSide(sideOf(mover)).winningMove, b.forSide(sideOf(mover)).winningMove) << toOneLine(board);
-      ++compared;
-    }
+    expectTheOraclesAnswers(board, b, compared);
+    for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right})
+      ASSERT_EQ(a.forSide(side).winningMove, b.forSide(side).winningMove) << toOneLine(board);
   }
   EXPECT_GT(compared, 200);
 }
