@@ -318,4 +318,11 @@ std::string regionKey(const Board& region) {
 
 Board normalisedRegion(const Board& region) { return normalise(region).board; }
 
+std::string normalisedKey(const Board& normalised) {
+  Packed words{};
+  for (int sq = 0; sq < normalised.squares(); ++sq)
+    words[sq / 32] |= static_cast<uint64_t>(normalised.at(sq)) << (2 * (sq % 32));
+  return keyOf(Symmetry{0, normalised.width(), normalised.height()}, words, normalised.squares());
+}
+
 }  // namespace amazons

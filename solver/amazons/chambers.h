@@ -55,6 +55,8 @@ std::string regionKey(const Board& board, const Chamber& chamber);
 
 // The region in the orientation whose encoding is regionKey (side to move kept).
 Board normalisedRegion(const Board& region);
+// regionKey of a region normalisedRegion gave: its own encoding, no symmetry tried.
+std::string normalisedKey(const Board& normalised);
 
 // Both at once: the normalised region and its key.
 struct NormalisedRegion {

@@ -70,7 +70,7 @@ std::vector<core::Placed<Board>> Amazons::split(const Board& region) {
 
 Board Amazons::normalise(const Board& region) { return normalisedRegion(region); }
 
-std::string Amazons::key(const Board& normalised) { return regionKey(normalised); }
+std::string Amazons::key(const Board& normalised) { return normalisedKey(normalised); }
 
 Amazons::Move Amazons::shifted(const Move& m, int files, int ranks) {
   auto f = [&](uint8_t x) { return static_cast<uint8_t>(x + files); };

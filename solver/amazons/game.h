@@ -50,7 +50,7 @@ struct Amazons {
   static std::vector<core::Placed<Board>> split(const Board& region);
   static int size(const Board& region) { return region.emptyCount(); }
   static Board normalise(const Board& region);
-  static std::string key(const Board& normalised);  // regionKey
+  static std::string key(const Board& normalised);  // regionKey (normalisedKey: it is normalised)
   static Move shifted(const Move& move, int files, int ranks);
   static std::string formatMove(const Board& board, const Move& move);  // CodinGame "d8d1d7"
   static Move parseMove(const Board& board, std::string_view text);     // legal for the amazon's owner
