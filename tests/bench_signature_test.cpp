@@ -1,10 +1,12 @@
 // `amazons-solve bench` searches a fixed list of endgames on one thread: its node count is the
-// search's signature, recorded in bench/signature.txt.
+// search's signature, recorded in bench/signature.txt; `bench --game clobber` likewise for
+// Clobber, in bench/signature-clobber.txt.
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <regex>
 #include <string>
+#include <vector>
 
 #include "tests/support/cli_run.h"
 #include "tests/support/paths.h"
@@ -12,8 +14,9 @@
 namespace amazons {
 namespace {
 
-TEST(BenchSignature, NodeCountMatchesTheRecordedValue) {
-  const std::string path = testing::positionsDir() + "/../bench/signature.txt";
+// The first number in `file` (bench/), and the node count `amazons-solve bench ARGS` prints.
+void expectSignature(const std::string& file, const std::vector<std::string>& args) {
+  const std::string path = testing::positionsDir() + "/../bench/" + file;
   std::ifstream in(path);
   ASSERT_TRUE(in) << "cannot read " << path;
   std::string line;
@@ -27,14 +30,20 @@ TEST(BenchSignature, NodeCountMatchesTheRecordedValue) {
     }
   ASSERT_TRUE(found) << path << " has no node count";
 
-  const testing::CliResult r = testing::runCli({"bench"});
+  const testing::CliResult r = testing::runCli(args);
   const std::string& out = r.out;
   ASSERT_EQ(r.status, 0) << out << r.err;
   std::smatch m;
   ASSERT_TRUE(std::regex_search(out, m, std::regex(R"(Nodes searched : (\d+))"))) << out;
   EXPECT_EQ(std::stoull(m[1].str()), recorded)
       << out << "\nThe bench node count changed. A change that alters the search must update the recorded value in "
-      << path << " in the same commit (scripts/bench prints it).";
+      << path << " in the same commit.";
+}
+
+TEST(BenchSignature, NodeCountMatchesTheRecordedValue) { expectSignature("signature.txt", {"bench"}); }
+
+TEST(BenchSignature, ClobberNodeCountMatchesTheRecordedValue) {
+  expectSignature("signature-clobber.txt", {"bench", "--game", "clobber"});
 }
 
 }  // namespace

@@ -75,11 +75,7 @@ int runBench(const std::vector<std::string>& args) {
     std::cout << index << (index < 10 ? "  " : " ") << text << " ; " << (known ? outcomeClassName(c) : "?")
               << " ; value=" << (a.total ? cgt::toString(*a.total) : "?") << line << "\n";
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "Nodes searched : %llu\nTime           : %.3f s\nNodes/s        : %.0f\n",
-                static_cast<unsigned long long>(total), seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
-  std::cout << "\n" << buf << std::flush;
+  printBenchSummary(total, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return 0;
 }
 

@@ -1,4 +1,5 @@
-// Clobber on the command line (`--game clobber`, see main.cpp): the analysis, perft and suite.
+// Clobber on the command line (`--game clobber`, see main.cpp): the analysis, perft, suite and
+// bench.
 #include <boost/program_options.hpp>
 
 #include <algorithm>
@@ -243,10 +244,61 @@ int runSuite(const std::vector<std::string>& args) {
   return wrong || unsolved ? 1 : 0;
 }
 
+// Random boards of bench-clobber's 6x6 and grouped 8x8 sets (seeds 606 and 808), the 4x4
+// checkerboard and a 6x2 strip: 0.5 s in all on one thread.
+constexpr const char* kBenchPositions[] = {
+    "xoxo.o|.oo.xx|xooxox|.xxxox|.o..oo|x.....", "x..o..|.oooxo|xxx..o|xx.x.x|.oooxo|oo..x.",
+    "o.o.x.|xooox.|.oxoo.|oxo.ox|..oxox|.xox..", "xoo..o|...oox|.oxxxx|o.xox.|o.xoo.|ooxxo.",
+    "oooxoo|oooox.|xox.xx|.o.x.x|x..x.x|..o.xx", "oo...o|x.xx.x|.....o|xo.oxx|.xo.ox|x.oxxo",
+    ".x.o..|xoxxox|o.o.oo|xo.xo.|xxxxxx|xx.xx.", ".x.xo...|x.o..x.x|x.xxoxxx|...o.oxo|o....oo.|o...oxx.|.......o|.xxo.ox.",
+    "xoxo|oxox|xoxo|oxox",                       "xoxoxo|oxoxox",
+};
+
+// amazons-solve bench --game clobber [--hash MB]: the Clobber search's node-count signature
+// (bench/signature-clobber.txt, checked by tests/bench_signature_test), as `bench` is Amazons'.
+int runBench(const std::vector<std::string>& args) {
+  po::options_description visible(
+      "usage: amazons-solve bench --game clobber [options]\n"
+      "Analyse a fixed list of Clobber boards on one thread; the total node count (Nodes searched) is\n"
+      "the search's signature, recorded in bench/signature-clobber.txt.\n"
+      "Options");
+  visible.add_options()("help,h", "show this help");
+  addRanged<int64_t>(visible, "hash", 128, kHashRange, "table memory in MB (the signature is for 128)");
+  po::variables_map vm;
+  std::string usage;
+  if (const auto done = parseOptions("bench", args, visible, vm, usage)) return *done;
+  core::AnalysisOptions options;
+  options.hashMegabytes = static_cast<size_t>(ranged<int64_t>(vm, "hash"));
+  core::Analyser<Clobber> analyser(options);
+  const auto start = std::chrono::steady_clock::now();
+  uint64_t total = 0;
+  int index = 0;
+  for (const char* text : kBenchPositions) {
+    const clobber::Region board = Clobber::parsePosition(text, "bench").board;
+    const core::Analysis<Clobber> a = analyser.analyse(board);
+    total += a.nodes;
+    const bool l = a.left.verdict == core::Verdict::Win, r = a.right.verdict == core::Verdict::Win;
+    char line[96];
+    std::snprintf(line, sizeof line, " ; nodes=%llu ; %.3f ms", static_cast<unsigned long long>(a.nodes), 1e3 * a.seconds);
+    ++index;
+    std::string value = core::totalText(a);  // some totals run to a thousand characters
+    if (value.size() > 40) {
+      char shortened[48];
+      std::snprintf(shortened, sizeof shortened, "(%zu characters)", value.size());
+      value = shortened;
+    }
+    std::cout << index << (index < 10 ? "  " : " ") << text << " ; " << outcomeClassName(classOf(l, r)) << " ; value=" << value
+              << line << "\n";
+  }
+  printBenchSummary(total, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  return 0;
+}
+
 const Registrar solveCommand({"clobber:", "exact analysis of Clobber positions", &runSolve});
 const Registrar solveAlias({"clobber:solve", "exact analysis of Clobber positions", &runSolve});
 const Registrar perftCommand({"clobber:perft", "count Clobber move sequences to a depth", &runPerft});
 const Registrar suiteCommand({"clobber:suite", "check a Clobber suite", &runSuite});
+const Registrar benchCommand({"clobber:bench", "analyse a fixed list of Clobber boards on one thread; print the node-count signature", &runBench});
 
 }  // namespace
 }  // namespace amazons::cli

@@ -204,6 +204,13 @@ void printPerft(const std::string& divide, uint64_t total, int depth, std::chron
   std::cerr << line;
 }
 
+void printBenchSummary(uint64_t total, double seconds) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "Nodes searched : %llu\nTime           : %.3f s\nNodes/s        : %.0f\n",
+                static_cast<unsigned long long>(total), seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
+  std::cout << "\n" << buf << std::flush;
+}
+
 int usageError(const std::string& command, const std::string& message, const std::string& usage) {
   std::cerr << "amazons-solve" << (command.empty() ? "" : " ") << command << ": error: " << message << "\n";
   if (!usage.empty()) std::cerr << usage;

@@ -135,6 +135,8 @@ std::optional<int> parsePerftArgs(const std::vector<std::string>& args, const bo
 // perft's report: `divide` (the count below each move, if asked), the total on stdout, the
 // time since `start` and the leaves a second on stderr.
 void printPerft(const std::string& divide, uint64_t total, int depth, std::chrono::steady_clock::time_point start);
+// bench's last lines, for either game: "Nodes searched : N" (the signature), time, nodes/s.
+void printBenchSummary(uint64_t total, double seconds);
 
 // An expected value= of a suite line, read under a cgt::WorkLimit (a million new sums, 10 s): a
 // canonical form written out takes a few sums and milliseconds, and the limit turns a text

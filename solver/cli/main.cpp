@@ -27,7 +27,7 @@ void printUsage(std::ostream& out) {
     const std::string name = c.name;
     out << "  " << name << std::string(name.size() < kColumn ? kColumn - name.size() : 1, ' ') << c.summary << "\n";
   }
-  out << "\n  --game clobber (anywhere) analyses Clobber instead of Amazons: the default command, perft, suite, play\n";
+  out << "\n  --game clobber (anywhere) analyses Clobber instead of Amazons: the default command, perft, suite, bench, play\n";
 }
 
 // Removes "--game NAME" or "--game=NAME" from args; returns NAME ("" for amazons, the default).
