@@ -1,9 +1,6 @@
 #include "solver/amazons/chamber_values.h"
 
 #include <tbb/task_arena.h>
-#include <tbb/task_group.h>
-
-#include <stdexcept>
 
 #include "solver/amazons/small_territory.h"
 #include "solver/core/parallel.h"
@@ -127,13 +124,9 @@ cgt::GameId ChamberValues::formOf(const Moves& leftMoves, const Moves& rightMove
   std::vector<cgt::GameId> left(leftMoves.size()), right(rightMoves.size());
   auto evaluateAll = [&](const Moves& moves, std::vector<cgt::GameId>& out) {
     if (large && tbb::this_task_arena::max_concurrency() > 1) {
-      // Isolated: were an enclosing loop cancelled (a sibling gave up), a bound loop would
-      // stop quietly with options missing and this form would be stored wrong. An exception
-      // of our own still cancels it and propagates.
-      tbb::task_group_context isolated(tbb::task_group_context::isolated);
-      // Only an exception, thrown here, stops an isolated loop before its end.
-      if (!core::forEachIndexInParallel(isolated, 0, moves.size(), [&](size_t i) { out[i] = valueOf(moves, i); }, [] { return false; }))
-        throw std::logic_error("a form's options left out");
+      // Isolated (were an enclosing loop cancelled, a bound loop would stop quietly with options
+      // missing and this form would be stored wrong); an exception of our own still propagates.
+      core::forEveryIndexInParallel(0, moves.size(), [&](size_t i) { out[i] = valueOf(moves, i); });
     } else {
       for (size_t i = 0; i < moves.size(); ++i) out[i] = valueOf(moves, i);
     }

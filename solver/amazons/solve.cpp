@@ -1,7 +1,5 @@
 #include "solver/amazons/solve.h"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <limits>
@@ -10,7 +8,7 @@
 #include "solver/amazons/solve_context.h"
 #include "solver/amazons/sum_search.h"
 #include "solver/amazons/value_db.h"
-#include "solver/core/task_edges.h"
+#include "solver/core/parallel.h"
 #include "solver/core/text.h"
 
 namespace amazons {
@@ -256,16 +254,7 @@ Analysis Solver::analyse(const Board& board) {
     // Chambers all below the size whose options go parallel take a few milliseconds at most:
     // less than starting the thread pool in a fresh process (1-3 ms), which they then skip.
     if (first == kUnlimited && std::any_of(a.chambers.begin(), a.chambers.end(), [](const ChamberReport& r) { return r.chamber.empty >= solve::kParallelEmpty; })) {
-      TaskEdges edges;
-      // The range form: the index form wraps the body in an object made after beforeSpawn.
-      const auto body = [&](const tbb::blocked_range<size_t>& range) {
-        edges.taskStart();
-        for (size_t i = range.begin(); i != range.end(); ++i) rootValue(i);
-        edges.taskEnd();
-      };
-      edges.beforeSpawn();
-      tbb::parallel_for(tbb::blocked_range<size_t>(0, a.chambers.size()), body);
-      edges.afterJoin();
+      core::forEveryIndexInParallel(0, a.chambers.size(), rootValue);
     } else
       for (size_t i = 0; i < a.chambers.size(); ++i) rootValue(i);
     // The verdicts in turn too: the searches' own tries fill the table for later positions.

@@ -8,15 +8,12 @@
 #include <stdexcept>
 #include <unordered_map>
 
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/task_arena.h>
 #include <oneapi/tbb/task_arena.h>
 #include <oneapi/tbb/task_group.h>
 
 #include "cgt/hash.h"
 #include "solver/amazons/chambers.h"  // regionKey
-#include "solver/core/task_edges.h"
+#include "solver/core/parallel.h"
 
 namespace amazons {
 
@@ -420,29 +417,17 @@ struct TerritorySolver::Impl {
     } else {
       // Only roots run in parallel (no outer flag): `stop` cancels every worker's search.
       std::atomic<bool> stop{false};
-      std::atomic<size_t> next{0};
       // Isolated: a cancelled enclosing task (a caller's sibling failed) must not skip
-      // candidates here, or `best` would be stored as a bound it is not.
+      // candidates here, or `best` would be stored as a bound it is not. The loop stops early
+      // only once `found` (stop), which is read below.
       tbb::task_group_context isolated(tbb::task_group_context::isolated);
-      tbb::task_group tg(isolated);
-      // The tasks are made first and started after beforeSpawn, so that the task objects, too,
-      // are written before the edge that TSan sees.
-      TaskEdges edges;
-      std::vector<tbb::task_handle> tasks;
-      for (int w = 0; w < workers; ++w)
-        tasks.push_back(tg.defer([&] {
-          TaskEdges::anyTaskStart();
-          const Ctx inner{ctx.nodes, ctx.deadline, ctx.timedOut, &stop};
-          for (size_t i; !stop.load() && (i = next.fetch_add(1)) < cands.size();) {
-            tryMove(cands[i], inner);
+      (void)core::forEachIndexInParallel(
+          isolated, 0, cands.size(),
+          [&](size_t i) {
+            tryMove(cands[i], Ctx{ctx.nodes, ctx.deadline, ctx.timedOut, &stop});
             if (found) stop = true;
-          }
-          edges.taskEnd();
-        }));
-      edges.beforeSpawn();
-      for (tbb::task_handle& task : tasks) tg.run(std::move(task));
-      tg.wait();
-      edges.afterJoin();
+          },
+          [&] { return stop.load(); });
     }
     if (!found && ctx.stopped()) return target - 1;  // out of time: nothing proven
     if (found) {
@@ -538,16 +523,7 @@ TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wan
   } else {
     // Isolated: were an enclosing loop cancelled (a sibling gave up), a bound loop would skip
     // parts quietly and return too few moves.
-    tbb::task_group_context isolated(tbb::task_group_context::isolated);
-    TaskEdges edges;
-    const auto body = [&](const tbb::blocked_range<size_t>& r) {
-      edges.taskStart();
-      for (size_t i = r.begin(); i != r.end(); ++i) solvePart(i);
-      edges.taskEnd();
-    };
-    edges.beforeSpawn();
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, mine.size(), 1), body, isolated);
-    edges.afterJoin();
+    core::forEveryIndexInParallel(0, mine.size(), solvePart);
   }
   for (size_t i = 0; i < mine.size(); ++i) {
     result.moves += result.parts[i].moves;

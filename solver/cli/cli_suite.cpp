@@ -35,9 +35,7 @@
 //             not applicable and only counted
 // One line per wrong claim (with the exact answer beside it), then a summary. Exit 1 when a
 // claim is wrong or could not be checked (time limit).
-#include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <boost/program_options.hpp>
@@ -60,7 +58,7 @@
 #include "solver/cli/cli.h"
 #include "solver/cli/cli_common.h"
 #include "solver/core/errors.h"
-#include "solver/core/task_edges.h"
+#include "solver/core/parallel.h"
 
 namespace amazons::cli {
 namespace {
@@ -312,12 +310,7 @@ int runSuite(const std::vector<std::string>& args) {
   auto lastDraw = std::chrono::steady_clock::now();
   const auto start = std::chrono::steady_clock::now();
 
-  TaskEdges edges;
-  // The range form (one position a range): the index form wraps the body in an object made
-  // after beforeSpawn.
-  const auto body = [&](const tbb::blocked_range<size_t>& range) {
-    edges.taskStart();
-    const size_t i = range.begin();
+  core::forEveryIndexInParallel(0, items.size(), [&](size_t i) {
     Outcome r;
     if (interrupt.raised()) r.notRun = true;
     else r.allNodes = pool.run([&](Solver& solver) { r = check(solver, items[i], notation); });
@@ -343,11 +336,7 @@ int runSuite(const std::vector<std::string>& args) {
       std::cerr << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, ' ') << "] " << count << "/"
                 << items.size() << std::flush;
     }
-    edges.taskEnd();
-  };
-  edges.beforeSpawn();
-  tbb::parallel_for(tbb::blocked_range<size_t>(0, items.size(), 1), body, tbb::simple_partitioner());
-  edges.afterJoin();
+  });
   if (progress) std::cerr << "\r\033[K" << std::flush;
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -488,16 +477,9 @@ int runVerify(const std::vector<std::string>& args) {
   const auto& items = batch.entries;
   SolverPool pool(batch.vm);
   std::vector<ClaimResult> results(items.size());
-  TaskEdges edges;
-  const auto body = [&](const tbb::blocked_range<size_t>& range) {  // the range form: see runSuite
-    edges.taskStart();
-    const size_t i = range.begin();
+  core::forEveryIndexInParallel(0, items.size(), [&](size_t i) {
     pool.run([&](Solver& solver) { results[i] = checkClaims(solver, items[i].first, items[i].second, batch.notation); });
-    edges.taskEnd();
-  };
-  edges.beforeSpawn();
-  tbb::parallel_for(tbb::blocked_range<size_t>(0, items.size(), 1), body, tbb::simple_partitioner());
-  edges.afterJoin();
+  });
 
   ClaimResult total;
   std::string text;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <stdexcept>
 #include <vector>
 
 #include <oneapi/tbb/task_arena.h>
@@ -51,6 +52,16 @@ template <class Body, class Stop>
   for (tbb::task_handle& task : tasks) group.run(std::move(task));
   group.wait();
   return done == last - first;
+}
+
+// body(i) for every i in [first, last), in parallel, in a context of its own: isolated, so that
+// a cancelled enclosing task cannot cut the loop short and leave results missing. An exception
+// from a body is thrown here once every task has ended.
+template <class Body>
+void forEveryIndexInParallel(size_t first, size_t last, Body&& body) {
+  tbb::task_group_context isolated(tbb::task_group_context::isolated);
+  if (!forEachIndexInParallel(isolated, first, last, body, [] { return false; }))
+    throw std::logic_error("a parallel loop stopped before its end");
 }
 
 // Whether wins(i) for some i in [first, last), tried in parallel in a context bound to the
