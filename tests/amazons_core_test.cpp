@@ -23,8 +23,6 @@ namespace {
 
 using core::Verdict;
 
-cgt::Side sideOf(Color c) { return Amazons::sideOf(c); }
-
 auto asTuple(const GameMove& m) {
   return std::tuple(m.fromFile, m.fromRank, m.toFile, m.toRank, m.arrowFile, m.arrowRank);
 }
@@ -52,7 +50,7 @@ void expectTheOraclesAnswers(const Board& board, const core::Analysis<Amazons>& 
   for (Color mover : {Color::Black, Color::White}) {
     const std::optional<bool> expected = oracle(board, mover);
     if (!expected) continue;
-    const core::SideReport<Amazons>& side = a.forSide(sideOf(mover));
+    const core::SideReport<Amazons>& side = a.forSide(Amazons::sideOf(mover));
     ASSERT_EQ(side.verdict == Verdict::Win, *expected) << toOneLine(board) << " " << colorName(mover) << " to move";
     if (*expected) {
       ASSERT_TRUE(side.winningMove);
@@ -76,9 +74,9 @@ TEST(AmazonsOnCore, PartsMovesShiftedAreTheBoardsMoves) {
       std::multiset<std::tuple<uint8_t, uint8_t, uint8_t, uint8_t, uint8_t, uint8_t>> whole, parts;
       for (const Move& m : testing::naiveMoves(board, c)) whole.insert(asTuple(Amazons::ofBoard(board, m)));
       for (const core::Placed<Board>& p : Amazons::split(board))
-        for (const GameMove& m : Amazons::moves(p.region, sideOf(c))) parts.insert(asTuple(Amazons::shifted(m, p.file0, p.rank0)));
+        for (const GameMove& m : Amazons::moves(p.region, Amazons::sideOf(c))) parts.insert(asTuple(Amazons::shifted(m, p.file0, p.rank0)));
       ASSERT_EQ(whole, parts) << toOneLine(board) << " " << colorName(c);
-      EXPECT_EQ(Amazons::countMoves(board, sideOf(c)), whole.size());
+      EXPECT_EQ(Amazons::countMoves(board, Amazons::sideOf(c)), whole.size());
     }
   }
 }

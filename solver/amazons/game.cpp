@@ -24,7 +24,7 @@ Amazons::Position Amazons::parsePosition(std::string_view text, const std::strin
   try {
     ParsedPosition parsed = amazons::parsePosition(text);
     Position out{parsed.board, std::nullopt};
-    if (parsed.sideGiven) out.toMove = parsed.board.sideToMove() == Color::Black ? cgt::Side::Left : cgt::Side::Right;
+    if (parsed.sideGiven) out.toMove = sideOf(parsed.board.sideToMove());
     return out;
   } catch (const InputError& e) {
     throw e.withFile(file);

@@ -9,8 +9,6 @@
 #include <boost/program_options.hpp>
 
 #include <chrono>
-#include <cstdio>
-#include <iostream>
 
 #include "cgt/cgt.h"
 #include "solver/amazons/formats.h"
@@ -69,11 +67,7 @@ int runBench(const std::vector<std::string>& args) {
     total += a.nodes;
     const OutcomeClass c = classOf(a.blackToMove.verdict == Verdict::Win, a.whiteToMove.verdict == Verdict::Win);
     const bool known = a.blackToMove.verdict != Verdict::Unknown && a.whiteToMove.verdict != Verdict::Unknown;
-    char line[96];
-    std::snprintf(line, sizeof line, " ; nodes=%llu ; %.3f ms", static_cast<unsigned long long>(a.nodes), 1e3 * a.seconds);
-    ++index;
-    std::cout << index << (index < 10 ? "  " : " ") << text << " ; " << (known ? outcomeClassName(c) : "?")
-              << " ; value=" << (a.total ? cgt::toString(*a.total) : "?") << line << "\n";
+    printBenchLine(++index, text, known ? outcomeClassName(c) : "?", a.total ? cgt::toString(*a.total) : "?", a.nodes, a.seconds);
   }
   printBenchSummary(total, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return 0;

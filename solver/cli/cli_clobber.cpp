@@ -278,17 +278,13 @@ int runBench(const std::vector<std::string>& args) {
     const core::Analysis<Clobber> a = analyser.analyse(board);
     total += a.nodes;
     const bool l = a.left.verdict == core::Verdict::Win, r = a.right.verdict == core::Verdict::Win;
-    char line[96];
-    std::snprintf(line, sizeof line, " ; nodes=%llu ; %.3f ms", static_cast<unsigned long long>(a.nodes), 1e3 * a.seconds);
-    ++index;
     std::string value = core::totalText(a);  // some totals run to a thousand characters
     if (value.size() > 40) {
       char shortened[48];
       std::snprintf(shortened, sizeof shortened, "(%zu characters)", value.size());
       value = shortened;
     }
-    std::cout << index << (index < 10 ? "  " : " ") << text << " ; " << outcomeClassName(classOf(l, r)) << " ; value=" << value
-              << line << "\n";
+    printBenchLine(++index, text, outcomeClassName(classOf(l, r)), value, a.nodes, a.seconds);
   }
   printBenchSummary(total, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return 0;

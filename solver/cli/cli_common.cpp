@@ -204,6 +204,13 @@ void printPerft(const std::string& divide, uint64_t total, int depth, std::chron
   std::cerr << line;
 }
 
+void printBenchLine(int index, const std::string& position, const std::string& outcome, const std::string& value, uint64_t nodes,
+                    double seconds) {
+  char counts[96];
+  std::snprintf(counts, sizeof counts, " ; nodes=%llu ; %.3f ms", static_cast<unsigned long long>(nodes), 1e3 * seconds);
+  std::cout << index << (index < 10 ? "  " : " ") << position << " ; " << outcome << " ; value=" << value << counts << "\n";
+}
+
 void printBenchSummary(uint64_t total, double seconds) {
   char buf[160];
   std::snprintf(buf, sizeof buf, "Nodes searched : %llu\nTime           : %.3f s\nNodes/s        : %.0f\n",
