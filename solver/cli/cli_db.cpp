@@ -10,7 +10,6 @@
 //   K entries drawn at random, valued again without the database, compared.
 #include <sys/stat.h>
 #include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
 
 #include <boost/program_options.hpp>
 #include <algorithm>
@@ -31,6 +30,7 @@
 #include "solver/cli/cli.h"
 #include "solver/cli/cli_common.h"
 #include "solver/core/errors.h"
+#include "solver/core/parallel.h"
 
 namespace amazons::cli {
 namespace {
@@ -124,7 +124,7 @@ int runBuild(const std::vector<std::string>& args) {
   std::vector<SmallRegion> batch;
   auto commit = [&] {
     std::vector<ValueDb::Entry> entries(batch.size());
-    tbb::parallel_for(size_t{0}, batch.size(), [&](size_t i) { entries[i] = {batch[i], solver.value(toBoard(batch[i]))}; });
+    core::forEveryIndexInParallel(0, batch.size(), [&](size_t i) { entries[i] = {batch[i], solver.value(toBoard(batch[i]))}; });
     for (const ValueDb::Entry& e : entries) {
       const ChamberClass kind = classOf(e.chamber);
       if (!oneColour(kind)) ++contested;
@@ -235,7 +235,7 @@ int runVerify(const std::vector<std::string>& args) {
   });
   Recompute fresh(static_cast<size_t>(ranged<int64_t>(c.vm, "hash")));
   std::vector<cgt::GameId> computed(sample.size());
-  tbb::parallel_for(size_t{0}, sample.size(), [&](size_t i) { computed[i] = fresh.solver.value(toBoard(sample[i].chamber)); });
+  core::forEveryIndexInParallel(0, sample.size(), [&](size_t i) { computed[i] = fresh.solver.value(toBoard(sample[i].chamber)); });
   uint64_t wrong = 0;
   for (size_t i = 0; i < sample.size(); ++i) {
     if (computed[i] == sample[i].value) continue;

@@ -1,7 +1,6 @@
 // amazons-solve generate --board WxH --count N --seed S [--max-chamber E] [--max-empty T]
 //                        [--greedy] [--amazons K] [--label] [--oracle-nodes N] [--threads N]
 #include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
 
 #include <boost/program_options.hpp>
 
@@ -13,6 +12,7 @@
 #include "solver/amazons/suite.h"
 #include "solver/cli/cli.h"
 #include "solver/cli/cli_common.h"
+#include "solver/core/parallel.h"
 
 namespace amazons::cli {
 namespace {
@@ -116,8 +116,7 @@ int runGenerate(const std::vector<std::string>& args) {
     }
     std::vector<std::optional<OracleLabel>> labels(batch.size());
     if (label)
-      tbb::parallel_for(size_t{0}, batch.size(), [&](size_t i) { labels[i] = oracleLabel(batch[i], nodeLimit); },
-                        tbb::simple_partitioner());
+      core::forEveryIndexInParallel(0, batch.size(), [&](size_t i) { labels[i] = oracleLabel(batch[i], nodeLimit); });
     for (size_t i = 0; i < batch.size() && printed < count; ++i) {
       SuiteEntry entry;
       if (label) {
