@@ -35,6 +35,15 @@ struct SolveOptions {
   // of characters, of no use to read); beyond it the total is given as the sum of the chamber
   // values. The verdicts never need it.
   uint64_t totalNodes = 300;
+  // Sums whose raw regions hold at least this many empty squares are decided by
+  // proof-number search (proof_search.h) over the search over sums; 0: never. On ten greedy
+  // 10x10 games walked back from their ends (scripts/bench-reach, 5 s a position) 20 solves
+  // 1-2 empty squares earlier in six games and never later than the depth-first search alone,
+  // and a 44-empty position in 10 s against unknown after 60 s (BENCHMARKS.md); the
+  // small-board starts (12-17 empty squares) never reach it.
+  int proofEmpty = 20;
+  // The positions each position of the proof search is first tried with, depth-first.
+  int64_t proofTryPositions = 10000;
   bool allWinningMoves = false;       // list every winning move, not only the first
   bool fillingLines = false;          // an optimal filling sequence for each territory
   // A value database (value_db.h), or null: consulted for the position's chambers and, inside

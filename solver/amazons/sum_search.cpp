@@ -355,7 +355,7 @@ bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Sea
   return wins;
 }
 
-static int rawEmpty(const SumState& state) {
+int rawEmpty(const SumState& state) {
   int empty = 0;
   for (const RawRegion& r : state.raw) empty += emptyCount(r);
   return empty;
@@ -417,6 +417,42 @@ bool RawSumSearch::moverWinsSum(const SumState& state, Color mover, Search& sear
 
 std::optional<bool> RawSumSearch::known(const SumState& state, Color mover) const {
   return knownSum(sumKey(state, mover), advantage(state, mover));
+}
+
+void RawSumSearch::remember(const SumState& state, Color mover, bool wins) {
+  rememberSum(sumKey(state, mover), advantage(state, mover), wins);
+}
+
+std::string RawSumSearch::exactKey(const SumState& state, Color mover) {
+  std::string key = sumKey(state, mover);
+  const cgt::Dyadic& x = state.known.number();
+  key.append(reinterpret_cast<const char*>(&x.num), sizeof x.num);
+  key.append(reinterpret_cast<const char*>(&x.exp), sizeof x.exp);
+  return key;
+}
+
+uint64_t RawSumSearch::moveCount(const SumState& state, Color mover) {
+  uint64_t count = state.known.moves(sideOf(mover)).size();
+  for (const RawRegion& r : state.raw) {
+    if (const SmallRegion* small = std::get_if<SmallRegion>(&r)) count += countOptions(*small, mover);
+    else count += std::get<NormalisedRegion>(r).board.countMoves(mover);
+  }
+  return count;
+}
+
+std::vector<SumState> RawSumSearch::options(const SumState& state, Color mover, Search& search) {
+  std::vector<SumState> options;
+  for (const RawMove& move : orderedRawMoves(state, mover)) options.push_back(afterRawMove(state, move, search));
+  for (const auto& [part, option] : state.known.moves(sideOf(mover))) options.push_back({state.known.replaced(part, option), state.raw});
+  if (state.known.parts().empty()) {
+    const cgt::GameId x = cgt::number(state.known.number());
+    for (cgt::GameId option : mover == Color::Black ? cgt::leftOptions(x) : cgt::rightOptions(x)) {
+      SumState next{{}, state.raw};
+      next.known.add(option);
+      options.push_back(std::move(next));
+    }
+  }
+  return options;
 }
 
 }  // namespace amazons::solve

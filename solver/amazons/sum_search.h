@@ -31,6 +31,8 @@ struct SumState {
   std::vector<RawRegion> raw;
 };
 RawRegion rawRegion(const Board& region);
+// The empty squares of its raw regions.
+int rawEmpty(const SumState& state);
 
 class RawSumSearch {
  public:
@@ -40,6 +42,17 @@ class RawSumSearch {
   bool moverWinsSum(const SumState& state, Color mover, Search& search);
   // What the table already knows of it (no search).
   std::optional<bool> known(const SumState& state, Color mover) const;
+  // The positions `mover` can move to, those moverWinsSum tries first first: a move in a raw
+  // region, in a known part, or (with no part but the number) in the number. The mover wins
+  // iff the opponent loses one of them (for the proof search, which stores what it proves
+  // with remember).
+  std::vector<SumState> options(const SumState& state, Color mover, Search& search);
+  void remember(const SumState& state, Color mover, bool wins);
+  // How many moves `mover` has in the raw regions and the known parts (an estimate: equal
+  // parts count once, and a number's options are left out).
+  static uint64_t moveCount(const SumState& state, Color mover);
+  // An exact key of the position, number included.
+  static std::string exactKey(const SumState& state, Color mover);
   // Chambers of `board` whose canonical form fits the search's allowance join `known`; the
   // others stay raw.
   void addRegion(const Board& board, SumState& state, Search& search);

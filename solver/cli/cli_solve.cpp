@@ -56,6 +56,8 @@ int runSolve(const std::vector<std::string>& args) {
   addRanged<int64_t>(visible, "hash", 512, kHashRange, "table memory in MB");
   addRanged<uint64_t>(visible, "canonical-nodes", SolveOptions{}.canonicalNodes, kNodesRange,
                       "expansions allowed to a chamber's canonical form before deciding by search (0: no limit)");
+  addRanged<int64_t>(visible, "proof-empty", SolveOptions{}.proofEmpty, kProofEmptyRange,
+                     "decide positions with this many empty squares or more in raw chambers by proof-number search (0: never)");
   addRanged<uint64_t>(visible, "total-nodes", SolveOptions{}.totalNodes, kNodesRange,
                       "sums built anew allowed to the canonical form of the total; beyond it the total is written as the sum of the chamber values (0: no limit)");
   addRanged<double>(visible, "time-limit", 0, kSecondsRange, "seconds per position; 0 = none (then 'unknown', never a guess)");
@@ -94,6 +96,7 @@ int runSolve(const std::vector<std::string>& args) {
   options.timeLimitSeconds = ranged<double>(vm, "time-limit");
   options.canonicalNodes = ranged<uint64_t>(vm, "canonical-nodes");
   if (options.canonicalNodes == 0) options.canonicalNodes = std::numeric_limits<uint64_t>::max();
+  options.proofEmpty = static_cast<int>(ranged<int64_t>(vm, "proof-empty"));
   options.totalNodes = ranged<uint64_t>(vm, "total-nodes");
   if (options.totalNodes == 0) options.totalNodes = std::numeric_limits<uint64_t>::max();
   options.allWinningMoves = vm.count("all-moves") > 0;
