@@ -163,6 +163,7 @@ TEST(CliErrors, NumericOptionsOutOfRange) {
   expectUsageError({f, "--canonical-nodes", "-1"}, "'--canonical-nodes' is invalid");
   expectUsageError({f, "--total-nodes", "18446744073709551616"}, "'--total-nodes' is invalid");
   expectUsageError({f, "--input-format", "pgn"}, "pgn");
+  expectUsageError({f, "--proof-empty", "257"}, "--proof-empty must be in 0..256, not 257");
   expectUsageError({"bench", "--hash", "0"}, "--hash must be in 1..");
   expectUsageError({"generate", "--board", "4x4", "--count", "-1"}, "--count must be in 0..");
   expectUsageError({"generate", "--board", "4x4", "--max-chamber", "257"}, "--max-chamber must be in 0..256");

@@ -94,8 +94,8 @@ inline constexpr Range<int64_t> kHashRange{1, int64_t{1} << 20};
 inline constexpr Range<int64_t> kThreadsRange{0, 1024};
 // Seconds; 1e9 (31 years) keeps the deadline (steady_clock nanoseconds) from overflowing.
 inline constexpr Range<double> kSecondsRange{0, 1e9};
-// Empty squares: a 16x16 board has 256 squares.
-inline constexpr Range<int64_t> kProofEmptyRange{0, 256};
+// Counts of squares (empty squares, amazons): a board has at most 256 squares (16x16).
+inline constexpr Range<int64_t> kSquaresRange{0, 256};
 // Node allowances and limits, 0 meaning none.
 inline constexpr Range<uint64_t> kNodesRange{0, std::numeric_limits<uint64_t>::max()};
 

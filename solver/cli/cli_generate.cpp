@@ -45,14 +45,12 @@ int runGenerate(const std::vector<std::string>& args) {
       ("greedy", "prefer moves keeping the mover's mobility ahead (best of a random sample)")
       ("whole-game", "print every position of each game, first move to last (--count games; no stopping rule)")
       ("label", "label each position with the whole-board oracle; drop those it cannot finish");
-  // A board has at most 256 squares: no chamber, no total and no side's amazons go past it.
-  constexpr Range<int64_t> kSquares{0, 256};
   // 10 million: the attempts (50 a position) still count in an int.
   addRanged<int64_t>(visible, "count", 10, {0, 10000000}, "positions to print");
   addRanged<uint64_t>(visible, "seed", 1, kNodesRange, "random seed (the output is a function of all options)");
-  addRanged<int64_t>(visible, "max-chamber", 8, kSquares, "stop once every chamber has at most E empty squares");
-  addRanged<int64_t>(visible, "max-empty", 0, kSquares, "and the live chambers at most T empty squares in all (0: any)");
-  addRanged<int64_t>(visible, "amazons", 0, kSquares, "amazons a side for random starts (0: 4 on 8x8 and up, else 2)");
+  addRanged<int64_t>(visible, "max-chamber", 8, kSquaresRange, "stop once every chamber has at most E empty squares");
+  addRanged<int64_t>(visible, "max-empty", 0, kSquaresRange, "and the live chambers at most T empty squares in all (0: any)");
+  addRanged<int64_t>(visible, "amazons", 0, kSquaresRange, "amazons a side for random starts (0: 4 on 8x8 and up, else 2)");
   addRanged<uint64_t>(visible, "oracle-nodes", 2000000, kNodesRange, "oracle node limit per side to move (0: none)");
   addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "labelling threads (0: all cores)");
   po::variables_map vm;

@@ -56,7 +56,7 @@ int runSolve(const std::vector<std::string>& args) {
   addRanged<int64_t>(visible, "hash", 512, kHashRange, "table memory in MB");
   addRanged<uint64_t>(visible, "canonical-nodes", SolveOptions{}.canonicalNodes, kNodesRange,
                       "expansions allowed to a chamber's canonical form before deciding by search (0: no limit)");
-  addRanged<int64_t>(visible, "proof-empty", SolveOptions{}.proofEmpty, kProofEmptyRange,
+  addRanged<int64_t>(visible, "proof-empty", SolveOptions{}.proofEmpty, kSquaresRange,
                      "decide positions with this many empty squares or more in raw chambers by proof-number search (0: never)");
   addRanged<uint64_t>(visible, "total-nodes", SolveOptions{}.totalNodes, kNodesRange,
                       "sums built anew allowed to the canonical form of the total; beyond it the total is written as the sum of the chamber values (0: no limit)");
