@@ -305,6 +305,34 @@ TEST(Clobber, ParallelSearchKeepsVerdictsValuesAndMoves) {
   }
 }
 
+// Past a node limit: the side to move (analyse's second argument) is decided first, and a
+// verdict found before the limit stands while the other side's says unknown. Every verdict
+// given agrees with minimax; the side decided second is never known without the first; and
+// some analyses end with the first side known and the second unknown (before, a limit
+// reached by either side's search left both unknown).
+TEST(Clobber, NodeLimitKeepsTheVerdictOfTheSideToMove) {
+  core::AnalysisOptions limited;
+  limited.formNodes = limited.searchTry = 8;  // regions raw: the verdicts are searches
+  limited.limits.nodes = 60;
+  int firstOnly = 0;
+  int index = 0;
+  for (const Grid& grid : randomGrids(1710, 1000, 5)) {
+    const cgt::Side first = ++index % 2 ? cgt::Side::Left : cgt::Side::Right;
+    core::Analyser<Clobber> analyser(limited);
+    const core::Analysis<Clobber> a = analyser.analyse(regionOf(grid), first);
+    const core::Verdict firstVerdict = a.forSide(first).verdict, secondVerdict = a.forSide(core::opposite(first)).verdict;
+    ASSERT_TRUE(firstVerdict != core::Verdict::Unknown || secondVerdict == core::Verdict::Unknown) << testing::oneLine(grid);
+    EXPECT_EQ(a.limitReached, firstVerdict == core::Verdict::Unknown || secondVerdict == core::Verdict::Unknown) << testing::oneLine(grid);
+    firstOnly += firstVerdict != core::Verdict::Unknown && secondVerdict == core::Verdict::Unknown;
+    for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
+      if (a.forSide(side).verdict != core::Verdict::Unknown) {
+        ASSERT_EQ(a.forSide(side).verdict == core::Verdict::Win, testing::naiveClobberMoverWins(grid, side)) << testing::oneLine(grid);
+      }
+    }
+  }
+  EXPECT_GT(firstOnly, 15);  // 30 of the 1,000 boards
+}
+
 // --hash: with tables of one megabyte (a quarter for the values, some 3,000 sums each for the
 // two sum tables), filled by the first boards, the analyser keeps its answers exact (verdicts
 // against minimax, values against an analyser with room to spare) and its value table within

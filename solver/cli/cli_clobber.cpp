@@ -107,7 +107,7 @@ int runSolve(const std::vector<std::string>& args) {
       const ProgressLine line(progress, [&] {
         return analysisProgress(which, start, static_cast<double>(analyser.nodes() - nodesBefore));
       });
-      result = analyser.analyse(board);
+      result = analyser.analyse(board, toMove);
     }
     const core::Analysis<Clobber>& a = *result;
     if (format == "json") core::printAnalysisJson(std::cout, board, toMove, a);
@@ -192,7 +192,7 @@ int runSuite(const std::vector<std::string>& args) {
   for (const Item& item : items) {
     const SuiteEntry& e = item.entry;
     const cgt::Side mover = e.board.sideToMove() == Color::Black ? cgt::Side::Left : cgt::Side::Right;
-    const core::Analysis<Clobber> a = analyser.analyse(item.board);
+    const core::Analysis<Clobber> a = analyser.analyse(item.board, mover);
     nodes += a.nodes;
     seconds += a.seconds;
     worst = std::max(worst, a.seconds);
@@ -214,7 +214,7 @@ int runSuite(const std::vector<std::string>& args) {
           problems.push_back("wrong value: expected " + *e.value);
       }
       if (side.winningMove) {
-        const core::Analysis<Clobber> after = analyser.analyse(Clobber::play(item.board, *side.winningMove));
+        const core::Analysis<Clobber> after = analyser.analyse(Clobber::play(item.board, *side.winningMove), core::opposite(mover));
         if (after.forSide(core::opposite(mover)).verdict != core::Verdict::Loss)
           problems.push_back("its move " + Clobber::formatMove(item.board, *side.winningMove) + " does not win");
       }

@@ -203,9 +203,11 @@ class Analyser {
         searched_(options.searchedBytes()),
         arena_(static_cast<int>(std::max(1u, options.threads))) {}
 
-  Analysis<G> analyse(const Region& board) {
-    if (!parallel()) return analyseHere(board);
-    return arena_.execute([&] { return analyseHere(board); });
+  // Both sides' verdicts, `first` (the side to move) first: under a limit its verdict is the
+  // one wanted, and a verdict found before the limit stands.
+  Analysis<G> analyse(const Region& board, cgt::Side first = cgt::Side::Left) {
+    if (!parallel()) return analyseHere(board, first);
+    return arena_.execute([&] { return analyseHere(board, first); });
   }
 
   size_t tableSize() const { return values_.size(); }
@@ -221,7 +223,7 @@ class Analyser {
  private:
   bool parallel() const { return options_.threads > 1; }
 
-  Analysis<G> analyseHere(const Region& board) {
+  Analysis<G> analyseHere(const Region& board, cgt::Side first) {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t sumNodesBefore = sums_.nodes();
     Budget budget(options_.limits);
@@ -235,17 +237,17 @@ class Analyser {
     }
     try {
       for (RegionReport<G>& r : a.regions) r.value = tryValue(r.part.region, options_.formNodes, budget);
-      decide(a, a.left, budget);
-      decide(a, a.right, budget);
+      for (const cgt::Side mover : {first, opposite(first)}) {
+        SideReport<G> side = mover == cgt::Side::Left ? a.left : a.right;
+        decide(a, side, budget);
+        (mover == cgt::Side::Left ? a.left : a.right) = std::move(side);
+      }
       std::vector<cgt::GameId> values;
       for (const RegionReport<G>& r : a.regions)
         if (r.value) values.push_back(*r.value);
       if (values.size() == a.regions.size()) a.total = cgt::sumWithin(values, options_.totalSums);
     } catch (const LimitReached&) {
       a.limitReached = true;
-      a.left.verdict = a.right.verdict = Verdict::Unknown;
-      a.left.winningMove.reset();
-      a.right.winningMove.reset();
     }
     a.nodes = budget.nodes() + (sums_.nodes() - sumNodesBefore);
     a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
