@@ -333,6 +333,28 @@ TEST(Clobber, NodeLimitKeepsTheVerdictOfTheSideToMove) {
   EXPECT_GT(firstOnly, 15);  // 30 of the 1,000 boards
 }
 
+// AnalysisOptions::sideToMoveOnly (the bot's option): the side to move's verdict against
+// minimax, a winning move that wins, the other side's verdict unknown.
+TEST(Clobber, SideToMoveOnlyDecidesThatSide) {
+  core::AnalysisOptions only;
+  only.sideToMoveOnly = true;
+  core::Analyser<Clobber> analyser(only);
+  int index = 0;
+  for (const Grid& grid : randomGrids(1711, 200, 4)) {
+    const cgt::Side mover = ++index % 2 ? cgt::Side::Left : cgt::Side::Right;
+    const Region board = regionOf(grid);
+    const core::Analysis<Clobber> a = analyser.analyse(board, mover);
+    const core::SideReport<Clobber>& side = a.forSide(mover);
+    ASSERT_EQ(side.verdict == core::Verdict::Win, testing::naiveClobberMoverWins(grid, mover)) << testing::oneLine(grid);
+    EXPECT_EQ(a.forSide(core::opposite(mover)).verdict, core::Verdict::Unknown) << testing::oneLine(grid);
+    if (side.winningMove) {
+      const Region after = Clobber::play(board, *side.winningMove);
+      EXPECT_EQ(analyser.analyse(after, core::opposite(mover)).forSide(core::opposite(mover)).verdict, core::Verdict::Loss)
+          << testing::oneLine(grid);
+    }
+  }
+}
+
 // --hash: with tables of one megabyte (a quarter for the values, some 3,000 sums each for the
 // two sum tables), filled by the first boards, the analyser keeps its answers exact (verdicts
 // against minimax, values against an analyser with room to spare) and its value table within

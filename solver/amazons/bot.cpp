@@ -71,6 +71,7 @@ BotMove Bot::choose(const Board& board, std::chrono::steady_clock::time_point st
       SolveOptions options;
       options.hashMegabytes = hashMegabytes_;
       options.timeLimitSeconds = std::chrono::duration<double>(turn).count() * kExactShare;
+      options.sideToMoveOnly = true;
       solver_ = std::make_shared<Solver>(options);
       solverTurn_ = turn;
     }

@@ -278,6 +278,7 @@ Analysis Solver::analyse(const Board& board) {
         s.setStage(mover == Color::Black ? Impl::BlackVerdict : Impl::WhiteVerdict);
         s.decide(board, a.chambers, side, search);
         (mover == Color::Black ? a.blackToMove : a.whiteToMove) = std::move(side);
+        if (s.options().sideToMoveOnly) break;
       }
     };
     // In rounds: the search over sums, with the chambers still unknown raw, may visit as many
@@ -326,9 +327,9 @@ Analysis Solver::analyse(const Board& board) {
   } catch (const SolveTimeout&) {
     a.total.reset();
     a.totalMean.reset();
-    for (SideReport* side : {&a.blackToMove, &a.whiteToMove})
-      if (side->verdict == Verdict::Unknown) side->hasMove = board.hasMove(side->mover);
   }
+  for (SideReport* side : {&a.blackToMove, &a.whiteToMove})  // a side not decided
+    if (side->verdict == Verdict::Unknown) side->hasMove = board.hasMove(side->mover);
   if (s.options().learn) s.values.learn(board, a.chambers);
   s.setStage(Impl::Idle);
   a.nodes = nodes() - nodesBefore;

@@ -44,6 +44,9 @@ struct SolveOptions {
   int proofEmpty = 20;
   // The positions each position of the proof search is first tried with, depth-first.
   int64_t proofTryPositions = 10000;
+  // Decide the board's side to move alone (the other side's verdict stays unknown): for a
+  // player, which needs no more and answers as soon as it has it.
+  bool sideToMoveOnly = false;
   bool allWinningMoves = false;       // list every winning move, not only the first
   bool fillingLines = false;          // an optimal filling sequence for each territory
   // A value database (value_db.h), or null: consulted for the position's chambers and, inside

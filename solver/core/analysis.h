@@ -184,6 +184,9 @@ struct AnalysisOptions {
   // 6x4 Clobber checkerboard start the same time on two cores (within 3%).
   unsigned threads = 1;
   int parallelSize = 20;
+  // Decide the side to move (analyse's `first`) alone, the other's verdict left unknown: for a
+  // player, which needs no more.
+  bool sideToMoveOnly = false;
   static constexpr size_t kSumEntryBytes = 128;
   size_t valueBytes() const { return (hashMegabytes << 20) / 4; }
   size_t sumEntries() const { return (hashMegabytes << 20) / 8 / kSumEntryBytes; }
@@ -241,6 +244,7 @@ class Analyser {
         SideReport<G> side = mover == cgt::Side::Left ? a.left : a.right;
         decide(a, side, budget);
         (mover == cgt::Side::Left ? a.left : a.right) = std::move(side);
+        if (options_.sideToMoveOnly) break;
       }
       std::vector<cgt::GameId> values;
       for (const RegionReport<G>& r : a.regions)
