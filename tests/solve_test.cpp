@@ -32,6 +32,27 @@ std::string valueOf(Solver& solver, const char* oneLine) { return cgt::toString(
 
 bool moverWins(const Analysis& a, Color mover) { return a.forSide(mover).verdict == Verdict::Win; }
 
+// The analysis' verdicts against the whole-board oracle for each side to move it settles
+// within a million nodes, and its winning moves (the opponent loses after them); how many
+// sides were compared.
+int verdictsAgreeWithTheOracle(Board board, const Analysis& a, const std::string& note) {
+  int compared = 0;
+  for (Color mover : {Color::Black, Color::White}) {
+    board.setSideToMove(mover);
+    const std::optional<bool> expected = WholeBoardSearch(1'000'000).moverWins(board);
+    if (!expected) continue;
+    EXPECT_EQ(moverWins(a, mover), *expected) << toOneLine(board) << " " << colorName(mover) << " to move " << note;
+    const SideReport& side = a.forSide(mover);
+    if (side.verdict == Verdict::Win) {
+      Board after = board;
+      after.play(*side.bestMove);
+      EXPECT_FALSE(*WholeBoardSearch().moverWins(after)) << toOneLine(board);
+    }
+    ++compared;
+  }
+  return compared;
+}
+
 TEST(Solve, ContestedValuesFromCgsuite) {  // KNOWN-RESULTS, contested regions
   Solver solver;
   EXPECT_EQ(valueOf(solver, "x.o"), "*");
@@ -357,19 +378,7 @@ TEST(Solve, SearchFallbackAgreesWithOracle) {
     const int h = std::uniform_int_distribution<int>(3, 5)(rng);
     Board board = testing::randomBoard(rng, w, h, 2, 2, std::max(0.3, 1.0 - 9.0 / (w * h)));
     const Analysis a = solver.analyse(board);
-    for (Color mover : {Color::Black, Color::White}) {
-      board.setSideToMove(mover);
-      const std::optional<bool> expected = WholeBoardSearch(1'000'000).moverWins(board);
-      if (!expected) continue;
-      ASSERT_EQ(moverWins(a, mover), *expected) << toOneLine(board) << " " << colorName(mover) << " to move";
-      const SideReport& side = a.forSide(mover);
-      if (side.verdict == Verdict::Win) {
-        Board after = board;
-        after.play(*side.bestMove);
-        EXPECT_FALSE(*WholeBoardSearch().moverWins(after)) << toOneLine(board);
-      }
-      ++compared;
-    }
+    compared += verdictsAgreeWithTheOracle(board, a, "");
   }
   EXPECT_GT(compared, 250);
 }
@@ -397,19 +406,7 @@ TEST(Solve, ProofSearchAgreesWithOracle) {
     int rawEmpty = 0;
     for (const Chamber& c : findChambers(board)) rawEmpty += c.kind == ChamberClass::Contested ? c.empty : 0;
     proofs += options.canonicalNodes == 0 && rawEmpty >= options.proofEmpty;
-    for (Color mover : {Color::Black, Color::White}) {
-      board.setSideToMove(mover);
-      const std::optional<bool> expected = WholeBoardSearch(1'000'000).moverWins(board);
-      if (!expected) continue;
-      ASSERT_EQ(moverWins(a, mover), *expected) << toOneLine(board) << " " << colorName(mover) << " to move, " << threads << " threads";
-      const SideReport& side = a.forSide(mover);
-      if (side.verdict == Verdict::Win) {
-        Board after = board;
-        after.play(*side.bestMove);
-        EXPECT_FALSE(*WholeBoardSearch().moverWins(after)) << toOneLine(board);
-      }
-      ++compared;
-    }
+    compared += verdictsAgreeWithTheOracle(board, a, std::to_string(threads) + " threads");
   }
   EXPECT_GT(compared, 200);
   EXPECT_GT(proofs, 40);
