@@ -298,8 +298,8 @@ Analysis Solver::analyse(const Board& board) {
     uint64_t allowance = first;
     for (;;) {
       // (An allowance of 0, which asks for the search alone, is never raised.)
-      const bool verdictsFirst = std::count_if(a.chambers.begin(), a.chambers.end(), [](const ChamberReport& r) { return !r.value; }) <= 1;
-      const bool lastRound = verdictsFirst || allKnown() || s.options().canonicalNodes == 0 || allowance == kUnlimited ||
+      const bool oneUnknownAtMost = std::count_if(a.chambers.begin(), a.chambers.end(), [](const ChamberReport& r) { return !r.value; }) <= 1;
+      const bool lastRound = oneUnknownAtMost || s.options().canonicalNodes == 0 || allowance == kUnlimited ||
                              s.context.tableBytes.load(std::memory_order_relaxed) >= s.context.tableLimit() / 2;
       search.rawLeft = lastRound ? std::numeric_limits<int64_t>::max()
                                  : static_cast<int64_t>(std::min<uint64_t>(allowance, std::numeric_limits<int64_t>::max()));
