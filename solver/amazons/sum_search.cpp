@@ -368,6 +368,25 @@ bool RawSumSearch::anyMoveWinsInParallel(const SumState& state, const std::vecto
   return core::anyIndexInParallel(1, moves.size(), [&](size_t i) { return !moverWinsSum(afterRawMove(state, moves[i], search), opposite(mover), search); });
 }
 
+// The mover's options outside the raw regions: a move in a known part, or, with no part but
+// the number, in the number. Number avoidance: with a known part that is not a number, some
+// move outside the numbers wins if any does (the move to the option that attains the part's
+// stop does). Without one the raw regions may add up to a number, and moving in the number may
+// be the only win.
+static std::vector<SumState> knownOptions(const SumState& state, Color mover) {
+  std::vector<SumState> options;
+  for (const auto& [part, option] : state.known.moves(sideOf(mover))) options.push_back({state.known.replaced(part, option), state.raw});
+  if (state.known.parts().empty()) {
+    const cgt::GameId x = cgt::number(state.known.number());
+    for (cgt::GameId option : mover == Color::Black ? cgt::leftOptions(x) : cgt::rightOptions(x)) {
+      SumState next{{}, state.raw};
+      next.known.add(option);
+      options.push_back(std::move(next));
+    }
+  }
+  return options;
+}
+
 bool RawSumSearch::moverWinsSum(const SumState& state, Color mover, Search& search) {
   const std::function<void()> poll = [&search] { search.checkTime(); };
   if (state.raw.empty()) return knownSums_.moverWins(state.known, sideOf(mover), poll);
@@ -392,25 +411,11 @@ bool RawSumSearch::moverWinsSum(const SumState& state, Color mover, Search& sear
     wins = !moverWinsSum(afterRawMove(state, moves[i], search), opposite(mover), search);
   if (!wins && split) wins = anyMoveWinsInParallel(state, moves, mover, search);
   if (!wins)
-    for (const auto& [part, option] : state.known.moves(sideOf(mover)))
-      if (!moverWinsSum(SumState{state.known.replaced(part, option), state.raw}, opposite(mover), search)) {
-        wins = true;
-        break;
-      }
-  // Number avoidance: with a known part that is not a number, some move outside the numbers
-  // wins if any does (the move to the option that attains the part's stop does). Without one
-  // the raw regions may add up to a number, and moving in the number may be the only win.
-  if (!wins && state.known.parts().empty()) {
-    const cgt::GameId x = cgt::number(state.known.number());
-    for (cgt::GameId option : mover == Color::Black ? cgt::leftOptions(x) : cgt::rightOptions(x)) {
-      SumState next{{}, state.raw};
-      next.known.add(option);
+    for (const SumState& next : knownOptions(state, mover))
       if (!moverWinsSum(next, opposite(mover), search)) {
         wins = true;
         break;
       }
-    }
-  }
   rememberSum(std::move(key), a, wins);
   return wins;
 }
@@ -443,15 +448,7 @@ uint64_t RawSumSearch::moveCount(const SumState& state, Color mover) {
 std::vector<SumState> RawSumSearch::options(const SumState& state, Color mover, Search& search) {
   std::vector<SumState> options;
   for (const RawMove& move : orderedRawMoves(state, mover)) options.push_back(afterRawMove(state, move, search));
-  for (const auto& [part, option] : state.known.moves(sideOf(mover))) options.push_back({state.known.replaced(part, option), state.raw});
-  if (state.known.parts().empty()) {
-    const cgt::GameId x = cgt::number(state.known.number());
-    for (cgt::GameId option : mover == Color::Black ? cgt::leftOptions(x) : cgt::rightOptions(x)) {
-      SumState next{{}, state.raw};
-      next.known.add(option);
-      options.push_back(std::move(next));
-    }
-  }
+  for (SumState& next : knownOptions(state, mover)) options.push_back(std::move(next));
   return options;
 }
 
