@@ -34,6 +34,13 @@ void ProofSearch::store(const std::string& key, Numbers numbers) {
   context_.tableBytes += bytes;
 }
 
+void ProofSearch::forget(const std::string& key) {
+  if (table_.erase(key) == 0) return;
+  const size_t bytes = entryBytes(key);
+  bytes_ -= bytes;
+  context_.tableBytes -= bytes;
+}
+
 // The position tried by RawSumSearch: settled within SolveOptions::proofTryPositions
 // positions (or to the end, below SolveOptions::proofEmpty). Else its proof number is 1 (one
 // move may win) and its disproof number the mover's count of moves (every one must be
@@ -122,7 +129,7 @@ ProofSearch::Numbers ProofSearch::search(const SumState& state, Color mover, con
     }
     if (numbers.proof == 0 || numbers.disproof == 0) {
       sums_.remember(state, mover, numbers.proof == 0);
-      if (const auto found = table_.find(key); found != table_.end()) table_.erase(found);
+      forget(key);
       return numbers;
     }
     if (numbers.proof >= thresholds.proof || numbers.disproof >= thresholds.disproof) {

@@ -41,6 +41,7 @@ class ProofSearch {
   std::vector<Child> expand(const SumState& state, Color mover, Search& search);
   Numbers tried(const SumState& state, Color mover, Search& search);
   void store(const std::string& key, Numbers numbers);
+  void forget(const std::string& key);  // a proven position's entry: the table's bytes too
 
   Context& context_;
   RawSumSearch& sums_;
