@@ -43,8 +43,9 @@
 // sums, its leaves and probes; solve.cpp: the analysis), what has still to move here behind
 // optional members: the probes for simple values, the retry rounds with growing allowances,
 // move ordering by territory, the plain search of one small region beside an integer
-// (leafWins), the proof-number search above the search over sums (proof_search), SmallRegion (Amazons' mask form below 64 squares) as the game's own key and
-// table choice, the value database, progress stages, and the report's per-game columns
+// (leafWins), the proof-number search above the search over sums (proof_search),
+// SmallRegion (Amazons' mask form below 64 squares) as the game's own key and table
+// choice, the value database, progress stages, and the report's per-game columns
 // (territory moves, defects, filling lines). tests/benchmarks/core_bench.cpp measures the gap.
 // Suites, verify and bench read Amazons boards today: they take a G too (the Clobber suite
 // command in cli/cli_clobber.cpp is the model).
