@@ -445,29 +445,34 @@ TEST(Solve, TimeLimitDecidesTheSideToMoveFirstAndKeepsItsVerdict) {
   EXPECT_EQ(first, "verdict, White to move");
 }
 
-// SolveOptions::sideToMoveOnly (the players' option): the side to move's verdict as a full
-// analysis gives it, with a winning move when it wins (the opponent loses after it), and the
-// other side's verdict unknown, on random 5x5 boards.
+// SolveOptions::sideToMoveOnly (the players' option): the side to move's verdict against the
+// whole-board oracle, with a winning move when it wins (the oracle: the opponent loses after
+// it), and the other side's verdict unknown, on random 5x5 boards.
 TEST(Solve, SideToMoveOnlyDecidesThatSide) {
   std::mt19937_64 rng(77);
   SolveOptions only;
   only.sideToMoveOnly = true;
-  Solver full, one(only);
-  for (int trial = 0; trial < 40; ++trial) {
+  Solver one(only);
+  int compared = 0;
+  for (int trial = 0; trial < 24; ++trial) {
     Board board = testing::randomBoard(rng, 5, 5, 2, 2, 0.5);
     board.setSideToMove(trial % 2 ? Color::Black : Color::White);
-    const Analysis a = one.analyse(board), b = full.analyse(board);
+    const Analysis a = one.analyse(board);
     const Color mover = board.sideToMove();
     const SideReport& side = a.forSide(mover);
-    ASSERT_EQ(side.verdict, b.forSide(mover).verdict) << toOneLine(board);
     EXPECT_EQ(a.forSide(opposite(mover)).verdict, Verdict::Unknown) << toOneLine(board);
     EXPECT_EQ(a.forSide(opposite(mover)).hasMove, board.hasMove(opposite(mover))) << toOneLine(board);
+    const std::optional<bool> expected = WholeBoardSearch(1'000'000).moverWins(board);
+    if (!expected) continue;
+    ASSERT_EQ(side.verdict == Verdict::Win, *expected) << toOneLine(board);
     if (side.verdict == Verdict::Win && side.hasMove) {
       Board after = board;
       after.play(*side.bestMove);
-      EXPECT_EQ(full.analyse(after).forSide(opposite(mover)).verdict, Verdict::Loss) << toOneLine(board);
+      EXPECT_FALSE(*WholeBoardSearch().moverWins(after)) << toOneLine(board);
     }
+    ++compared;
   }
+  EXPECT_GT(compared, 18);
 }
 
 // A raw chamber beside an integer in which moving costs the mover more than a point: the only
