@@ -1,8 +1,9 @@
-// perfectTerritoryMoves (solver/amazons/small_territory.h) against TerritorySolver: any value it
-// gives is exact, and it gives one for most perfect territories.
+// territoryBounds (solver/amazons/small_territory.h) against TerritorySolver: the bounds always
+// hold the exact count, and meet at it for most territories.
 #include <gtest/gtest.h>
 
-#include <optional>
+#include <bit>
+#include <utility>
 #include <random>
 #include <string>
 
@@ -25,40 +26,46 @@ std::string swapColours(std::string region) {
 TEST(SmallTerritory, SmallExamples) {
   const struct {
     const char* region;
-    std::optional<int> moves;
+    int lo, hi;
   } rows[] = {
-      {"x#", 0},             // no empty square
-      {"x..", 2},            // step right shooting back, then again
-      {"x.#.", std::nullopt},  // the last square is cut off from the start
-      {"...|.x.|...", 8},
+      {"x#", 0, 0},           // no empty square
+      {"x..", 2, 2},          // step right shooting back, then again
+      {"x.#.", 1, 1},         // the last square is cut off from the start: it never counts
+      {"...|.x.|...", 8, 8},
   };
   for (const auto& row : rows) {
-    EXPECT_EQ(perfectTerritoryMoves(toSmall(parseOneLine(row.region)), Color::Black), row.moves) << row.region;
-    EXPECT_EQ(perfectTerritoryMoves(toSmall(parseOneLine(swapColours(row.region))), Color::White), row.moves)
-        << row.region;
+    for (const auto& [region, owner] : {std::pair{std::string(row.region), Color::Black}, std::pair{swapColours(row.region), Color::White}}) {
+      const TerritoryBounds bounds = territoryBounds(toSmall(parseOneLine(region)), owner);
+      EXPECT_EQ(bounds.lo, row.lo) << region;
+      EXPECT_EQ(bounds.hi, row.hi) << region;
+    }
     // The other colour has no amazon there: it fills nothing.
-    const bool anyEmpty = std::string(row.region).find('.') != std::string::npos;
-    EXPECT_EQ(perfectTerritoryMoves(toSmall(parseOneLine(row.region)), Color::White),
-              anyEmpty ? std::nullopt : std::optional<int>(0))
-        << row.region;
+    const TerritoryBounds none = territoryBounds(toSmall(parseOneLine(row.region)), Color::White);
+    EXPECT_EQ(none.lo, 0) << row.region;
+    EXPECT_EQ(none.hi, 0) << row.region;
   }
 }
 
-TEST(SmallTerritory, KnownDefectiveTerritoriesGetNoValue) {
+TEST(SmallTerritory, KnownDefectiveTerritoriesAreNotTakenForFull) {
   // The defective regions of KNOWN-RESULTS.md (as in territory_test.cpp): fewer moves than
-  // empty squares, so no filling can fill them.
+  // empty squares, so no filling fills them, and the bounds leave the count open.
   for (const char* region : {".x#|##.", ".#.|#x#", ".##|#x.|.##", ".#.|#x#|#.#", "x#.|#.#|#.#", ".x#|##.|..#",
                              ".#.|x#.|#.#"}) {
-    EXPECT_EQ(perfectTerritoryMoves(toSmall(parseOneLine(region)), Color::Black), std::nullopt) << region;
-    EXPECT_EQ(perfectTerritoryMoves(toSmall(parseOneLine(swapColours(region))), Color::White), std::nullopt)
-        << region;
+    for (const auto& [text, owner] : {std::pair{std::string(region), Color::Black}, std::pair{swapColours(region), Color::White}}) {
+      const SmallRegion small = toSmall(parseOneLine(text));
+      const TerritoryBounds bounds = territoryBounds(small, owner);
+      EXPECT_LT(bounds.lo, std::popcount(small.empty)) << text;
+      EXPECT_LE(bounds.lo, bounds.hi) << text;
+    }
   }
 }
 
-TEST(SmallTerritory, ValuesAreExactAndMostPerfectTerritoriesGetOne) {
-  std::mt19937_64 rng(4242);
+// territoryBounds against the territory solver on random one-colour chambers, defective ones
+// among them: lo <= moves <= hi always, and lo == hi only at the exact count.
+TEST(SmallTerritory, BoundsHoldTheExactCount) {
+  std::mt19937_64 rng(5151);
   TerritorySolver solver(64);
-  int perfect = 0, recognised = 0, defective = 0;
+  int exact = 0, open = 0, defective = 0, perfect = 0, recognised = 0;
   for (int trial = 0; trial < 20000; ++trial) {
     const int w = std::uniform_int_distribution<int>(2, 8)(rng);
     const int h = std::uniform_int_distribution<int>(2, 8)(rng);
@@ -70,24 +77,24 @@ TEST(SmallTerritory, ValuesAreExactAndMostPerfectTerritoriesGetOne) {
     for (const Chamber& chamber : findChambers(board)) {
       if (chamber.kind != (owner == Color::Black ? ChamberClass::BlackOnly : ChamberClass::WhiteOnly)) continue;
       const SmallRegion region = *smallChamber(board, chamber);
-      const Board alone = toBoard(region);
-      const int moves = solver.solve(alone, owner).moves;
-      const std::optional<int> got = perfectTerritoryMoves(region, owner);
-      if (moves == chamber.empty) {
-        ++perfect;
-        recognised += got.has_value();
-      } else {
+      const int moves = solver.solve(toBoard(region), owner).moves;
+      const TerritoryBounds bounds = territoryBounds(region, owner);
+      ASSERT_LE(bounds.lo, moves) << toOneLine(toBoard(region)) << " " << colorName(owner);
+      ASSERT_GE(bounds.hi, moves) << toOneLine(toBoard(region)) << " " << colorName(owner);
+      if (bounds.lo == bounds.hi) ++exact;
+      else ++open;
+      if (moves < chamber.empty) {
         ++defective;
-      }
-      if (got) {
-        ASSERT_EQ(*got, moves) << toOneLine(alone) << " " << colorName(owner);
-        ASSERT_EQ(*got, chamber.empty) << toOneLine(alone) << " " << colorName(owner);
+      } else {
+        ++perfect;
+        recognised += bounds.lo == bounds.hi;
       }
     }
   }
-  // Measured with this seed: 19,429 of 20,113 perfect territories recognised (96.6%), 223
-  // defective ones.
-  EXPECT_GT(perfect, 15000);
+  // Measured with this seed: 20,339 chambers, 19,368 settled by their bounds (96.3% of the
+  // 20,108 perfect ones), 971 left open, 231 of them defective.
+  EXPECT_GT(exact, 15000);
+  EXPECT_GT(open, 100);
   EXPECT_GT(defective, 150);
   EXPECT_GE(recognised, perfect * 0.93) << recognised << " of " << perfect << " perfect territories";
 }

@@ -188,16 +188,36 @@ cgt::GameId ChamberValues::pieceValue(const Piece& piece, const Search& search, 
     // Most territories are filled whole by a greedy filling on the masks; the others go to
     // the territory solver.
     const Color owner = piece.kind == ChamberClass::BlackOnly ? Color::Black : Color::White;
-    const std::optional<int> perfect = perfectTerritoryMoves(key, owner);
-    const int moves = perfect ? *perfect : context_.territory.solve(toBoard(key), owner, false, search.deadline).moves;
+    const TerritoryBounds bounds = territoryBounds(key, owner);
+    const int moves = bounds.lo == bounds.hi ? bounds.lo : context_.territory.solve(toBoard(key), owner, false, search.deadline).moves;
     value = cgt::integer(owner == Color::Black ? moves : -moves);
   }
-  rememberSmall(key, value, piece.hash);
-  if (context_.options.learn && std::popcount(key.empty) >= kDbLookupEmpty) {  // the others are never looked up
-    const std::lock_guard lock(learnedMutex_);
-    learned_.push_back({key, value});
-  }
+  settle(piece, value);
   return value;
+}
+
+void ChamberValues::settle(const Piece& piece, cgt::GameId value) {
+  rememberSmall(piece.key, value, piece.hash);
+  if (context_.options.learn && std::popcount(piece.key.empty) >= kDbLookupEmpty) {  // the others are never looked up
+    const std::lock_guard lock(learnedMutex_);
+    learned_.push_back({piece.key, value});
+  }
+}
+
+std::optional<cgt::GameId> ChamberValues::territoryOrBounds(const Piece& piece, int64_t& lo, int64_t& hi) {
+  if (piece.value) return piece.value;
+  if (const std::optional<cgt::GameId> known = smallTable_.find(piece.key, piece.hash)) return known;
+  const Color owner = piece.kind == ChamberClass::BlackOnly ? Color::Black : Color::White;
+  const TerritoryBounds bounds = territoryBounds(piece.key, owner);
+  const int sign = owner == Color::Black ? 1 : -1;
+  if (bounds.lo == bounds.hi) {
+    const cgt::GameId value = cgt::integer(sign * bounds.lo);
+    settle(piece, value);
+    return value;
+  }
+  lo = owner == Color::Black ? bounds.lo : -bounds.hi;
+  hi = owner == Color::Black ? bounds.hi : -bounds.lo;
+  return std::nullopt;
 }
 
 // A form whose options are valued in turn, in two passes: every option's chambers are

@@ -44,6 +44,10 @@ class ChamberValues {
   };
   Piece pieceOf(const SmallRegion& region, uint64_t chamber) const;
   cgt::GameId pieceValue(const Piece& piece, const Search& search, Budget* budget);
+  // A one-colour piece's value when it costs no search (known, or filled whole by a greedy
+  // filling), else nullopt and lo <= value <= hi (territoryBounds), for the search over sums
+  // to decide without the territory solver where it can.
+  std::optional<cgt::GameId> territoryOrBounds(const Piece& piece, int64_t& lo, int64_t& hi);
 
   // A value proven otherwise (a probe's), stored as a form would be.
   void remember(const SmallRegion& normalised, cgt::GameId value);
@@ -62,6 +66,7 @@ class ChamberValues {
   using StringTable = tbb::concurrent_hash_map<std::string, cgt::GameId, cgt::KeyHashCompare>;
   void rememberIn(StringTable& table, std::string key, cgt::GameId value);
   void rememberSmall(const SmallRegion& key, cgt::GameId value, uint64_t hash);
+  void settle(const Piece& piece, cgt::GameId value);  // into the table (and what the database learns)
   void expand(const Search& search, Budget* budget);
   template <typename Moves, typename ValueOf>
   cgt::GameId formOf(const Moves& leftMoves, const Moves& rightMoves, bool large, ValueOf&& valueOf);

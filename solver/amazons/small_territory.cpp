@@ -84,19 +84,50 @@ bool fillOne(const SmallFrame& frame, uint64_t& mine, uint64_t& empty) {
   return false;
 }
 
+// The squares of `empty` 8-connected to one of `amazons` through empty squares and amazons.
+uint64_t reachableFrom(const SmallFrame& frame, uint64_t amazons, uint64_t empty) {
+  const uint64_t open = amazons | empty;
+  for (uint64_t reached = amazons;;) {
+    const uint64_t grown = frame.dilate(reached) & open;
+    if (grown == reached) return empty & reached;
+    reached = grown;
+  }
+}
+
+// Plays the first legal move of the amazons `mine` found; false when they have none.
+bool anyMove(const SmallFrame& frame, uint64_t& mine, uint64_t& empty) {
+  for (uint64_t amazons = mine; amazons; amazons &= amazons - 1) {
+    const uint64_t from = amazons & -amazons;
+    for (uint64_t tos = frame.queenTargets(from, empty); tos; tos &= tos - 1) {
+      const uint64_t to = tos & -tos;
+      const uint64_t emptyAfterStep = (empty | from) & ~to;
+      if (const uint64_t arrows = frame.queenTargets(to, emptyAfterStep)) {
+        mine = (mine ^ from) | to;
+        empty = emptyAfterStep & ~(arrows & -arrows);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
-std::optional<int> perfectTerritoryMoves(const SmallRegion& region, Color owner) {
+TerritoryBounds territoryBounds(const SmallRegion& region, Color owner) {
   const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
   uint64_t mine = owner == Color::Black ? region.black : region.white;
-  uint64_t empty = region.empty;
-  const int total = std::popcount(empty);
-  if (!allReachable(frame, mine, empty)) return std::nullopt;
-  // Each move fills exactly one empty square, so filling them all makes `total` moves, the most
-  // there can be.
-  while (empty)
-    if (!fillOne(frame, mine, empty)) return std::nullopt;
-  return total;
+  // Squares cut off from every amazon are never filled: the others bound the count.
+  uint64_t empty = reachableFrom(frame, mine, region.empty);
+  TerritoryBounds bounds{0, std::popcount(empty)};
+  // The greedy filling's moves are moves the owner can make: their count is a lower bound.
+  // Where every move strands a square, one that strands some is played, and the filling
+  // goes on over the squares still reachable.
+  while (empty) {
+    if (!fillOne(frame, mine, empty) && !anyMove(frame, mine, empty)) break;
+    ++bounds.lo;
+    empty = reachableFrom(frame, mine, empty);
+  }
+  return bounds;
 }
 
 }  // namespace amazons

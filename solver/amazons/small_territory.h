@@ -1,17 +1,20 @@
-// A quick exact answer for most one-colour chambers on masks: a greedy filling that, when it
-// fills every empty square, proves the owner's count of moves is the number of empty squares
+// Quick bounds on one-colour chambers on masks, exact for most: a greedy filling that fills
+// every empty square its amazons can reach proves the owner's count of moves is that number
 // (every move fills exactly one square, so nothing does better).
 #pragma once
-#include <optional>
-
 #include "solver/amazons/board.h"
 #include "solver/amazons/small_region.h"
 
 namespace amazons {
 
-// The moves `owner` makes alone in `region` (a one-colour chamber on masks: no amazon of the
-// other colour), when a greedy filling proves it fills every empty square; nullopt when the
-// greedy filling strands a square (the caller then asks TerritorySolver).
-std::optional<int> perfectTerritoryMoves(const SmallRegion& region, Color owner);
+// Bounds lo <= moves <= hi on the moves `owner` makes alone in `region` (a one-colour chamber
+// on masks: no amazon of the other colour): hi is the empty squares its amazons can reach
+// (each move fills one for good), lo the moves of a greedy filling of them (squares with few
+// ways in first; where every move strands a square, one that does is played). lo == hi is
+// the exact count; the caller asks TerritorySolver for the others, or makes do with bounds.
+struct TerritoryBounds {
+  int lo = 0, hi = 0;
+};
+TerritoryBounds territoryBounds(const SmallRegion& region, Color owner);
 
 }  // namespace amazons

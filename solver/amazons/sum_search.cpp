@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cstring>
 
 #include "solver/amazons/heuristic.h"
@@ -148,8 +149,8 @@ uint64_t RawSumSearch::searchAllowance(int amazons, const Search& search) const 
   return std::min({amazons >= kCrowdedAmazons ? kSearchTryCrowded : kSearchTry, context_.options.canonicalNodes, search.tryCap});
 }
 
-void RawSumSearch::addRegion(const Board& board, SumState& state, Search& search) {
-  if (board.squares() <= kSmallSquares) return addRegion(toSmall(board), state, search);
+void RawSumSearch::addRegion(const Board& board, SumState& state, Search& search, bool deferTerritories) {
+  if (board.squares() <= kSmallSquares) return addRegion(toSmall(board), state, search, deferTerritories);
   for (const Chamber& chamber : findChambers(board)) {
     const uint64_t allowance = searchAllowance(chamber.blackAmazons + chamber.whiteAmazons, search);
     if (const auto v = values_.tryChamberValue(board, chamber, allowance, search, false))
@@ -158,12 +159,18 @@ void RawSumSearch::addRegion(const Board& board, SumState& state, Search& search
   }
 }
 // The same on masks: no board is built.
-void RawSumSearch::addRegion(const SmallRegion& region, SumState& state, Search& search) {
+void RawSumSearch::addRegion(const SmallRegion& region, SumState& state, Search& search, bool deferTerritories) {
   const SmallChambers chambers = splitChambers(region);
   for (int i = 0; i < chambers.count; ++i) {
     const ChamberValues::Piece piece = values_.pieceOf(region, chambers.masks[i]);
     if (piece.kind != ChamberClass::Contested) {
-      state.known.add(values_.pieceValue(piece, search, nullptr));
+      if (!deferTerritories) {
+        state.known.add(values_.pieceValue(piece, search, nullptr));
+        continue;
+      }
+      PendingTerritory pending{piece};
+      if (const std::optional<cgt::GameId> v = values_.territoryOrBounds(piece, pending.lo, pending.hi)) state.known.add(*v);
+      else state.pending.push_back(std::move(pending));
       continue;
     }
     const int empty = std::popcount(piece.key.empty);
@@ -261,15 +268,15 @@ static std::vector<RawMove> orderedRawMoves(const SumState& state, Color mover) 
 
 // The state after a move in a raw region.
 SumState RawSumSearch::afterRawMove(const SumState& state, const RawMove& move, Search& search) {
-  SumState next{state.known, {}};
+  SumState next{state.known, {}, state.pending};
   for (size_t j = 0; j < state.raw.size(); ++j)
     if (j != move.region) next.raw.push_back(state.raw[j]);
   if (std::holds_alternative<SmallRegion>(state.raw[move.region])) {
-    addRegion(move.after, next, search);
+    addRegion(move.after, next, search, true);
   } else {
     Board after = std::get<NormalisedRegion>(state.raw[move.region]).board;
     after.play(move.move);
-    addRegion(after, next, search);
+    addRegion(after, next, search, true);
   }
   return next;
 }
@@ -279,7 +286,8 @@ static cgt::Side sideOf(Color c) { return c == Color::Black ? cgt::Side::Left : 
 // Each raw region G lies between -w and b, with b and w the empty squares Black's and White's
 // amazons can reach there (reachableEmpty). The mover wins if it wins with every raw region
 // at the opponent's bound, and loses if it loses with every one at its own.
-std::optional<bool> RawSumSearch::decidedByBounds(const SumState& state, Color mover, const std::function<void()>& poll) {
+std::optional<bool> RawSumSearch::decidedByBounds(const SumState& state, Color mover, const std::function<void()>& poll,
+                                                  int64_t pendingLo, int64_t pendingHi) {
   int blackBound = 0, whiteBound = 0;
   for (const RawRegion& r : state.raw) {
     blackBound += reachable(r, Color::Black);
@@ -287,8 +295,8 @@ std::optional<bool> RawSumSearch::decidedByBounds(const SumState& state, Color m
   }
   const cgt::Side side = sideOf(mover);
   cgt::PartSum worst = state.known, best = state.known;
-  worst.add(cgt::integer(mover == Color::Black ? -whiteBound : blackBound));
-  best.add(cgt::integer(mover == Color::Black ? blackBound : -whiteBound));
+  worst.add(cgt::integer(mover == Color::Black ? pendingLo - whiteBound : pendingHi + blackBound));
+  best.add(cgt::integer(mover == Color::Black ? pendingHi + blackBound : pendingLo - whiteBound));
   if (knownSums_.moverWins(worst, side, poll)) return true;
   if (!knownSums_.moverWins(best, side, poll)) return false;
   return std::nullopt;
@@ -306,6 +314,10 @@ static bool isLeaf(const SumState& state) {
   if (state.raw.size() != 1 || !state.known.parts().empty() || !state.known.number().isInteger()) return false;
   const SmallRegion* region = std::get_if<SmallRegion>(&state.raw.front());
   return region && std::popcount(region->empty) <= kLeafEmpty;
+}
+static RawSumSearch::LeafKey leafKey(const SmallRegion& region, Color mover) {
+  return {region.black, region.white, region.empty, static_cast<uint16_t>(region.width), static_cast<uint16_t>(region.height),
+          static_cast<uint32_t>(mover)};
 }
 bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Search& search) {
   // One-colour and dead chambers leave the region: a territory is the integer of its moves.
@@ -327,10 +339,13 @@ bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Sea
   const int64_t best = mover == Color::Black ? number + b : -number + w;
   if (worst > 0) return true;   // the mover wins moving second too
   if (best <= 0) return false;  // G + n <= 0 for Black to move (>= 0 for White): a loss
-  const LeafKey key{region.black, region.white, region.empty, region.width, region.height,
-                    static_cast<int32_t>(number), static_cast<uint32_t>(mover)};
+  const LeafKey key = leafKey(region, mover);
   const uint64_t hash = leafTable_.hash(key);
-  if (const std::optional<bool> known = leafTable_.find(key, hash)) return *known;
+  const int32_t advantage = static_cast<int32_t>(mover == Color::Black ? number : -number);
+  if (const std::optional<LeafBounds> known = leafTable_.find(key, hash)) {
+    if (advantage >= known->winsFrom) return true;
+    if (advantage <= known->losesUpTo) return false;
+  }
   ++context_.nodes;
   if ((context_.nodes & 1023) == 0) search.checkTime();
   if (search.rawLeft-- <= 0) throw SearchTooLong{};
@@ -350,8 +365,13 @@ bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Sea
   // A spare move: only when the mover's moves in G all lose (number avoidance).
   if (!wins && mover == Color::Black && number > 0) wins = !leafWins(region, number - 1, other, search);
   if (!wins && mover == Color::White && number < 0) wins = !leafWins(region, number + 1, other, search);
-  if (!context_.tablesFull() && leafTable_.insert(key, wins, hash))
-    context_.tableBytes += leafTable_.kBytesPerEntry;
+  LeafBounds found;
+  (wins ? found.winsFrom : found.losesUpTo) = advantage;
+  const auto combine = [](LeafBounds& stored, const LeafBounds& fresh) {
+    stored.winsFrom = std::min(stored.winsFrom, fresh.winsFrom);
+    stored.losesUpTo = std::max(stored.losesUpTo, fresh.losesUpTo);
+  };
+  if (leafTable_.merge(key, found, hash, combine, !context_.tablesFull())) context_.tableBytes += leafTable_.kBytesPerEntry;
   return wins;
 }
 
@@ -375,11 +395,12 @@ bool RawSumSearch::anyMoveWinsInParallel(const SumState& state, const std::vecto
 // be the only win.
 static std::vector<SumState> knownOptions(const SumState& state, Color mover) {
   std::vector<SumState> options;
-  for (const auto& [part, option] : state.known.moves(sideOf(mover))) options.push_back({state.known.replaced(part, option), state.raw});
+  assert(state.pending.empty());
+  for (const auto& [part, option] : state.known.moves(sideOf(mover))) options.push_back({state.known.replaced(part, option), state.raw, {}});
   if (state.known.parts().empty()) {
     const cgt::GameId x = cgt::number(state.known.number());
     for (cgt::GameId option : mover == Color::Black ? cgt::leftOptions(x) : cgt::rightOptions(x)) {
-      SumState next{{}, state.raw};
+      SumState next{{}, state.raw, {}};
       next.known.add(option);
       options.push_back(std::move(next));
     }
@@ -387,8 +408,47 @@ static std::vector<SumState> knownOptions(const SumState& state, Color mover) {
   return options;
 }
 
+// A position with pending territories, decided if it can be with each of them anywhere in
+// its range: by the table entry of its key (which leaves the number, and so the territories,
+// out: a win at the mover's least advantage is a win at all, a loss at the greatest a loss at
+// all), else by bounds.
+std::optional<bool> RawSumSearch::decidedWithPending(const SumState& state, Color mover, const std::function<void()>& poll) {
+  int64_t lo = 0, hi = 0;
+  for (const PendingTerritory& p : state.pending) {
+    lo += p.lo;
+    hi += p.hi;
+  }
+  const cgt::Dyadic least = advantage(state, mover) + cgt::Dyadic(mover == Color::Black ? lo : -hi);
+  const cgt::Dyadic most = advantage(state, mover) + cgt::Dyadic(mover == Color::Black ? hi : -lo);
+  if (isLeaf(state)) {
+    if (const std::optional<LeafBounds> known = leafTable_.find(leafKey(std::get<SmallRegion>(state.raw.front()), mover))) {
+      if (least.num >= known->winsFrom) return true;
+      if (most.num <= known->losesUpTo) return false;
+    }
+  } else if (!state.raw.empty()) {
+    decltype(sumTable_)::const_accessor found;
+    if (sumTable_.find(found, sumKey(state, mover))) {
+      const SumBounds& bounds = found->second;
+      if (bounds.winFrom && least >= *bounds.winFrom) return true;
+      if (bounds.lossTo && most <= *bounds.lossTo) return false;
+    }
+  }
+  return decidedByBounds(state, mover, poll, lo, hi);
+}
+
+// The pending territories solved, their values in `known`.
+SumState RawSumSearch::resolved(SumState state, Search& search) {
+  for (const PendingTerritory& p : state.pending) state.known.add(values_.pieceValue(p.piece, search, nullptr));
+  state.pending.clear();
+  return state;
+}
+
 bool RawSumSearch::moverWinsSum(const SumState& state, Color mover, Search& search) {
   const std::function<void()> poll = [&search] { search.checkTime(); };
+  if (!state.pending.empty()) {
+    if (const std::optional<bool> decided = decidedWithPending(state, mover, poll)) return *decided;
+    return moverWinsSum(resolved(state, search), mover, search);
+  }
   if (state.raw.empty()) return knownSums_.moverWins(state.known, sideOf(mover), poll);
   if (isLeaf(state))
     return leafWins(std::get<SmallRegion>(state.raw.front()), state.known.number().num, mover, search);
@@ -421,14 +481,17 @@ bool RawSumSearch::moverWinsSum(const SumState& state, Color mover, Search& sear
 }
 
 std::optional<bool> RawSumSearch::known(const SumState& state, Color mover) const {
+  assert(state.pending.empty());
   return knownSum(sumKey(state, mover), advantage(state, mover));
 }
 
 void RawSumSearch::remember(const SumState& state, Color mover, bool wins) {
+  assert(state.pending.empty());
   rememberSum(sumKey(state, mover), advantage(state, mover), wins);
 }
 
 std::string RawSumSearch::exactKey(const SumState& state, Color mover) {
+  assert(state.pending.empty());
   std::string key = sumKey(state, mover);
   const cgt::Dyadic& x = state.known.number();
   key.append(reinterpret_cast<const char*>(&x.num), sizeof x.num);
@@ -447,7 +510,7 @@ uint64_t RawSumSearch::moveCount(const SumState& state, Color mover) {
 
 std::vector<SumState> RawSumSearch::options(const SumState& state, Color mover, Search& search) {
   std::vector<SumState> options;
-  for (const RawMove& move : orderedRawMoves(state, mover)) options.push_back(afterRawMove(state, move, search));
+  for (const RawMove& move : orderedRawMoves(state, mover)) options.push_back(resolved(afterRawMove(state, move, search), search));
   for (SumState& next : knownOptions(state, mover)) options.push_back(std::move(next));
   return options;
 }

@@ -25,10 +25,21 @@ namespace amazons::solve {
 // large for their form, searched move by move: on masks when their box has at most 64
 // squares (as normalisedChamber gives them), else as boards. With no raw region
 // cgt::SumSearch decides.
+//
+// Inside the search, a one-colour chamber whose count of moves would need the territory
+// solver waits as a pending territory, an integer known only to lie between two bounds
+// (territoryBounds): a position decided by its table entry or by bounds with each pending
+// territory anywhere in its range never pays for the solver. The others are resolved (their
+// values join `known`) before their key is taken.
 using RawRegion = std::variant<SmallRegion, NormalisedRegion>;
+struct PendingTerritory {
+  ChamberValues::Piece piece;
+  int64_t lo = 0, hi = 0;  // lo <= its value <= hi
+};
 struct SumState {
   cgt::PartSum known;
   std::vector<RawRegion> raw;
+  std::vector<PendingTerritory> pending;
 };
 RawRegion rawRegion(const Board& region);
 // The empty squares of its raw regions.
@@ -54,8 +65,9 @@ class RawSumSearch {
   // An exact key of the position, number included.
   static std::string exactKey(const SumState& state, Color mover);
   // Chambers of `board` whose canonical form fits the search's allowance join `known`; the
-  // others stay raw.
-  void addRegion(const Board& board, SumState& state, Search& search);
+  // others stay raw. `deferTerritories`: territories that would need the solver wait in
+  // `pending` (the search's own positions only).
+  void addRegion(const Board& board, SumState& state, Search& search, bool deferTerritories = false);
   // A simple value of a contested chamber proven by searches of at most `positions` in all
   // (see the definition), or nullopt; stored as a form would be.
   std::optional<cgt::GameId> simpleValue(const Board& board, const Chamber& chamber, int64_t positions,
@@ -89,23 +101,33 @@ class RawSumSearch {
     SmallRegion after;
     Move move;
   };
-  // The key of leafWins' table: the region, the integer beside it and the mover.
+  // The key of leafWins' table: the region and the mover, the integer beside it apart.
   struct LeafKey {
     uint64_t black, white, empty;
-    uint32_t width, height;
-    int32_t number;
+    uint16_t width, height;
     uint32_t mover;
     bool operator==(const LeafKey&) const = default;
   };
-  static_assert(sizeof(LeafKey) == 40 && std::has_unique_object_representations_v<LeafKey>);
+  static_assert(sizeof(LeafKey) == 32 && std::has_unique_object_representations_v<LeafKey>);
+  // What is known of G + n for one region G and mover, by the mover's advantage a (n for
+  // Black, -n for White): a win at a is a win at a + 1 too (G + n + 1 > G + n), so the
+  // advantages known to lose and to win are two half-lines.
+  struct LeafBounds {
+    int32_t losesUpTo = INT32_MIN;  // the greatest advantage known to lose
+    int32_t winsFrom = INT32_MAX;   // the least advantage known to win
+  };
 
  private:
   std::optional<bool> knownSum(const std::string& key, const cgt::Dyadic& advantage) const;
   void rememberSum(std::string key, const cgt::Dyadic& advantage, bool wins);
   uint64_t searchAllowance(int amazons, const Search& search) const;
-  void addRegion(const SmallRegion& region, SumState& state, Search& search);
+  void addRegion(const SmallRegion& region, SumState& state, Search& search, bool deferTerritories);
+  SumState resolved(SumState state, Search& search);
+  std::optional<bool> decidedWithPending(const SumState& state, Color mover, const std::function<void()>& poll);
   SumState afterRawMove(const SumState& state, const RawMove& move, Search& search);
-  std::optional<bool> decidedByBounds(const SumState& state, Color mover, const std::function<void()>& poll);
+  // `pendingLo`, `pendingHi`: the pending territories' sum lies between them.
+  std::optional<bool> decidedByBounds(const SumState& state, Color mover, const std::function<void()>& poll,
+                                      int64_t pendingLo = 0, int64_t pendingHi = 0);
   bool leafWins(SmallRegion region, int64_t number, Color mover, Search& search);
   bool anyMoveWinsInParallel(const SumState& state, const std::vector<RawMove>& moves, Color mover, Search& search);
 
@@ -113,7 +135,7 @@ class RawSumSearch {
   ChamberValues& values_;
   cgt::SumSearch knownSums_;
   tbb::concurrent_hash_map<std::string, SumBounds, cgt::KeyHashCompare> sumTable_;  // by sumKey
-  ExactTable<LeafKey, bool> leafTable_;
+  ExactTable<LeafKey, LeafBounds> leafTable_;
 };
 
 }  // namespace amazons::solve

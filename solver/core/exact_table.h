@@ -73,11 +73,18 @@ class ExactTable {
   // False when the key is there already (its value is kept).
   bool insert(const Key& key, const Value& value) { return insert(key, value, hash(key)); }
   bool insert(const Key& key, const Value& value, uint64_t h) {
+    return merge(key, value, h, [](Value&, const Value&) {});
+  }
+  // When the key is there, combine(stored, value) updates the stored value in place (under the
+  // shard's lock); else the key is inserted with `value` if `insertNew`. True when inserted.
+  template <typename Combine>
+  bool merge(const Key& key, const Value& value, uint64_t h, Combine&& combine, bool insertNew = true) {
     Shard& shard = shards_[h >> (64 - kShardBits)];
     tbb::spin_mutex::scoped_lock lock(shard.mutex);
     Entry* slots = shard.slots.load(std::memory_order_relaxed);
     size_t size = shard.size.load(std::memory_order_relaxed);
     if (!slots) {
+      if (!insertNew) return false;
       slots = arena_.allocate(size = kFirstSize);
       shard.slots.store(slots, std::memory_order_relaxed);
       shard.size.store(size, std::memory_order_relaxed);
@@ -85,7 +92,11 @@ class ExactTable {
     size_t mask = size - 1;
     size_t i = h & mask;
     for (; slots[i].used; i = (i + 1) & mask)
-      if (slots[i].key == key) return false;
+      if (slots[i].key == key) {
+        combine(slots[i].value, value);
+        return false;
+      }
+    if (!insertNew) return false;
     slots[i] = {key, value, true};
     if (++shard.count * 2 > size) {
       Entry* bigger = arena_.allocate(size * 2);
