@@ -3,9 +3,11 @@
 // std::map, the board's queen-distance territory.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <map>
 #include <random>
 #include <set>
+#include <vector>
 
 #include "solver/amazons/chambers.h"
 #include "solver/amazons/formats.h"
@@ -194,12 +196,48 @@ struct Key {
   bool operator==(const Key&) const = default;
 };
 
-TEST(SmallRegion, QueenTerritoryIsTheBoardHeuristics) {
-  // The masks' queen-distance territory against the board's (queenDistances by target lists).
+// The queen-distance territory by hand: a breadth-first search from each colour's amazons,
+// one square's queen targets (Board::queenTargets) at a time.
+int naiveQueenTerritory(const Board& board) {
+  auto distances = [&](Color c) {
+    std::vector<int> dist(board.squares(), std::numeric_limits<int>::max()), frontier = board.amazons(c), next, targets;
+    for (int sq : frontier) dist[sq] = 0;
+    for (int d = 1; !frontier.empty(); ++d, frontier.swap(next)) {
+      next.clear();
+      for (int sq : frontier) {
+        targets.clear();
+        board.queenTargets(sq, targets);
+        for (int t : targets)
+          if (dist[t] > d) {
+            dist[t] = d;
+            next.push_back(t);
+          }
+      }
+    }
+    return dist;
+  };
+  const std::vector<int> black = distances(Color::Black), white = distances(Color::White);
+  int territory = 0;
+  for (int sq = 0; sq < board.squares(); ++sq)
+    if (board.at(sq) == Cell::Empty) territory += (black[sq] < white[sq]) - (white[sq] < black[sq]);
+  return territory;
+}
+
+TEST(SmallRegion, QueenTerritoryAgreesWithABreadthFirstSearch) {
+  // On masks (SmallRegion, and boards of up to 128 squares) and square by square (larger
+  // boards), against the naive search.
   std::mt19937_64 rng(64);
   for (int trial = 0; trial < 3000; ++trial) {
     const Board board = randomSmallBoard(rng);
-    ASSERT_EQ(queenTerritory(toSmall(board)), queenTerritory(board)) << toOneLine(board);
+    ASSERT_EQ(queenTerritory(toSmall(board)), naiveQueenTerritory(board)) << toOneLine(board);
+    ASSERT_EQ(queenTerritory(board), naiveQueenTerritory(board)) << toOneLine(board);
+  }
+  for (int trial = 0; trial < 1000; ++trial) {
+    const int w = std::uniform_int_distribution<int>(8, 16)(rng), h = std::uniform_int_distribution<int>(8, 16)(rng);
+    const Board board = testing::randomBoard(rng, w, h, std::uniform_int_distribution<int>(1, 4)(rng),
+                                             std::uniform_int_distribution<int>(1, 4)(rng),
+                                             std::uniform_real_distribution<double>(0.0, 0.6)(rng));
+    ASSERT_EQ(queenTerritory(board), naiveQueenTerritory(board)) << toOneLine(board);
   }
   // By hand: Black reaches both squares of its side first, the middle one is White's.
   EXPECT_EQ(queenTerritory(toSmall(parseOneLine("x..#.o"))), 2 - 1);

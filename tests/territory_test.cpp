@@ -241,6 +241,42 @@ std::vector<SuiteLine> readSuite() {
   return out;
 }
 
+// greedyTerritoryFill is the lower bound the search over sums keeps for a pending territory
+// of a box over 64 squares (the chamber's empty squares the upper one): its line is legal,
+// and it never makes more moves than the exact count, nor that more than the empty squares.
+TEST(Territory, GreedyFillIsAPlayableLowerBound) {
+  std::mt19937_64 rng(2468);
+  TerritorySolver solver(64);
+  int chambers = 0, greedyShort = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const int w = std::uniform_int_distribution<int>(6, 11)(rng), h = std::uniform_int_distribution<int>(6, 10)(rng);
+    const Color owner = rng() % 2 ? Color::Black : Color::White;
+    const int amazons = 1 + static_cast<int>(rng() % 2);
+    const Board board = testing::randomBoard(rng, w, h, owner == Color::Black ? amazons : 0, owner == Color::White ? amazons : 0,
+                                             std::uniform_real_distribution<double>(0.55, 0.75)(rng));
+    for (const Chamber& chamber : findChambers(board)) {
+      if (chamber.kind != (owner == Color::Black ? ChamberClass::BlackOnly : ChamberClass::WhiteOnly)) continue;
+      Board region = extractRegion(board, chamber);
+      std::vector<Move> line;
+      const int greedy = greedyTerritoryFill(region, owner, &line);
+      const int moves = solver.solve(region, owner).moves;
+      ASSERT_LE(greedy, moves) << toOneLine(region);
+      ASSERT_LE(moves, chamber.empty) << toOneLine(region);
+      ASSERT_EQ(static_cast<int>(line.size()), greedy) << toOneLine(region);
+      for (const Move& m : line) {
+        region.setSideToMove(owner);
+        ASSERT_TRUE(region.isLegal(m)) << toOneLine(region);
+        region.play(m);
+      }
+      ++chambers;
+      greedyShort += greedy < moves;
+    }
+  }
+  EXPECT_GT(chambers, 300);
+  // Measured with this seed: 448 chambers, the greedy filling short of the count in 58.
+  EXPECT_GT(greedyShort, 20);
+}
+
 TEST(Territory, SuiteValuesAndLines) {
   const auto suite = readSuite();
   ASSERT_GE(suite.size(), 50u);

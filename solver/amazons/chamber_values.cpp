@@ -3,6 +3,7 @@
 #include <tbb/task_arena.h>
 
 #include "solver/amazons/small_territory.h"
+#include "solver/amazons/territory.h"
 #include "solver/core/parallel.h"
 
 namespace amazons::solve {
@@ -202,6 +203,27 @@ void ChamberValues::settle(const Piece& piece, cgt::GameId value) {
     const std::lock_guard lock(learnedMutex_);
     learned_.push_back({piece.key, value});
   }
+}
+
+std::optional<cgt::GameId> ChamberValues::territoryOrBounds(const Board& board, const Chamber& chamber, int64_t& lo, int64_t& hi) {
+  const Color owner = chamber.kind == ChamberClass::BlackOnly ? Color::Black : Color::White;
+  const int sign = owner == Color::Black ? 1 : -1;
+  if (chamber.empty == 1) return cgt::integer(sign);  // as in chamberValue
+  std::string key = regionKey(board, chamber);
+  {
+    decltype(chamberTable_)::const_accessor found;
+    if (chamberTable_.find(found, key)) return found->second;
+  }
+  // Every empty square of a one-colour chamber is reachable, so at most all of them are filled.
+  const int greedy = greedyTerritoryFill(extractRegion(board, chamber), owner);
+  if (greedy == chamber.empty) {
+    const cgt::GameId value = cgt::integer(sign * greedy);
+    rememberIn(chamberTable_, std::move(key), value);
+    return value;
+  }
+  lo = owner == Color::Black ? greedy : -chamber.empty;
+  hi = owner == Color::Black ? chamber.empty : -greedy;
+  return std::nullopt;
 }
 
 std::optional<cgt::GameId> ChamberValues::territoryOrBounds(const Piece& piece, int64_t& lo, int64_t& hi) {

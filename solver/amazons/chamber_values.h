@@ -48,6 +48,9 @@ class ChamberValues {
   // filling), else nullopt and lo <= value <= hi (territoryBounds), for the search over sums
   // to decide without the territory solver where it can.
   std::optional<cgt::GameId> territoryOrBounds(const Piece& piece, int64_t& lo, int64_t& hi);
+  // The same for a one-colour chamber of a board (one whose box has more than 64 squares):
+  // lo and hi from the greedy filling on the board and the chamber's empty squares.
+  std::optional<cgt::GameId> territoryOrBounds(const Board& board, const Chamber& chamber, int64_t& lo, int64_t& hi);
 
   // A value proven otherwise (a probe's), stored as a form would be.
   void remember(const SmallRegion& normalised, cgt::GameId value);

@@ -13,7 +13,8 @@ namespace amazons {
 
 // Black's territory by queen distance less White's: the empty squares Black's amazons reach in
 // fewer queen moves than White's, less those White's reach sooner (queenTerritory in
-// small_region.h on masks).
+// small_region.h on masks; boards of up to 128 squares are put on masks too, larger ones
+// searched square by square).
 int queenTerritory(const Board& board);
 
 // Black's advantage (positive favours Black): 100 per square of territory plus 10 per square

@@ -56,35 +56,6 @@ std::optional<SmallRegion> smallChamber(const Board& board, const Chamber& chamb
   return out;
 }
 
-SmallFrame::SmallFrame(int w, int h) : width(w) {
-  const int n = w * h;
-  all = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
-  uint64_t firstFile = 0;
-  for (int r = 0; r < h; ++r) firstFile |= uint64_t{1} << (r * w);
-  notFirstFile = all & ~firstFile;
-  notLastFile = all & ~(firstFile << (w - 1));
-}
-
-int queenTerritory(const SmallRegion& region) {
-  const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
-  auto step = [&](uint64_t from) {
-    uint64_t reached = 0;
-    for (; from; from &= from - 1) reached |= frame.queenTargets(from & -from, region.empty);
-    return reached;
-  };
-  uint64_t black = region.black, white = region.white, reachedBlack = 0, reachedWhite = 0;
-  int territory = 0;
-  while (black | white) {
-    const uint64_t nextBlack = step(black) & ~reachedBlack, nextWhite = step(white) & ~reachedWhite;
-    territory += std::popcount(nextBlack & ~nextWhite & ~reachedWhite) - std::popcount(nextWhite & ~nextBlack & ~reachedBlack);
-    reachedBlack |= nextBlack;
-    reachedWhite |= nextWhite;
-    black = nextBlack;
-    white = nextWhite;
-  }
-  return territory;
-}
-
 SmallChambers splitChambers(const SmallRegion& region) {
   const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
   const uint64_t open = region.black | region.white | region.empty;

@@ -33,35 +33,70 @@ Board toBoard(const SmallRegion& region);
 // The chamber alone, cropped to its bounding box, when that has at most 64 squares.
 std::optional<SmallRegion> smallChamber(const Board& board, const Chamber& chamber);
 
-// The masks that keep a shift from wrapping around the frame's edges.
-struct SmallFrame {
+// The masks that keep a shift from wrapping around the frame's edges, for a frame of up to
+// as many squares as Mask has bits (square index = rank * width + file).
+template <typename Mask>
+struct MaskFrame {
   int width;
-  uint64_t all, notFirstFile, notLastFile;
-  SmallFrame(int w, int h);
+  Mask all, notFirstFile, notLastFile;
+  MaskFrame(int w, int h) : width(w) {
+    const int n = w * h;
+    all = n == static_cast<int>(8 * sizeof(Mask)) ? ~Mask{0} : (Mask{1} << n) - 1;
+    Mask firstFile = 0;
+    for (int r = 0; r < h; ++r) firstFile |= Mask{1} << (r * w);
+    notFirstFile = all & ~firstFile;
+    notLastFile = all & ~(firstFile << (w - 1));
+  }
   // `mask` with its eight neighbours (kept within the files; ranks beyond the frame are the
   // caller's to cut).
-  uint64_t dilate(uint64_t mask) const {
-    const uint64_t row = mask | ((mask & notLastFile) << 1) | ((mask & notFirstFile) >> 1);
+  Mask dilate(Mask mask) const {
+    const Mask row = mask | ((mask & notLastFile) << 1) | ((mask & notFirstFile) >> 1);
     return row | (row << width) | (row >> width);
   }
-  // Squares a queen on `from` reaches over `empty`.
-  uint64_t queenTargets(uint64_t from, uint64_t empty) const {
-    uint64_t targets = 0;
+  // Squares a queen on any square of `from` reaches over `empty` (one ray a direction, from
+  // all of them at once).
+  Mask queenTargets(Mask from, Mask empty) const {
+    Mask targets = 0;
     auto ray = [&](auto step) {
-      for (uint64_t x = step(from) & empty; x; x = step(x) & empty) targets |= x;
+      for (Mask x = step(from) & empty; x; x = step(x) & empty) targets |= x;
     };
     const int w = width;
-    ray([&](uint64_t x) { return (x & notLastFile) << 1; });
-    ray([&](uint64_t x) { return (x & notFirstFile) >> 1; });
-    ray([&](uint64_t x) { return x << w; });
-    ray([&](uint64_t x) { return x >> w; });
-    ray([&](uint64_t x) { return (x & notLastFile) << (w + 1); });
-    ray([&](uint64_t x) { return (x & notFirstFile) << (w - 1); });
-    ray([&](uint64_t x) { return (x & notLastFile) >> (w - 1); });
-    ray([&](uint64_t x) { return (x & notFirstFile) >> (w + 1); });
+    ray([&](Mask x) { return (x & notLastFile) << 1; });
+    ray([&](Mask x) { return (x & notFirstFile) >> 1; });
+    ray([&](Mask x) { return x << w; });
+    ray([&](Mask x) { return x >> w; });
+    ray([&](Mask x) { return (x & notLastFile) << (w + 1); });
+    ray([&](Mask x) { return (x & notFirstFile) << (w - 1); });
+    ray([&](Mask x) { return (x & notLastFile) >> (w - 1); });
+    ray([&](Mask x) { return (x & notFirstFile) >> (w + 1); });
     return targets;
   }
 };
+using SmallFrame = MaskFrame<uint64_t>;
+// Boards of up to 128 squares (10x10, 11x11) on masks, for the move order's territory.
+using WideMask = unsigned __int128;
+
+inline int maskPopcount(uint64_t x) { return std::popcount(x); }
+inline int maskPopcount(WideMask x) { return std::popcount(static_cast<uint64_t>(x)) + std::popcount(static_cast<uint64_t>(x >> 64)); }
+
+// Black's territory by queen distance less White's: the empty squares Black's amazons reach
+// in fewer queen moves (over empty squares) than White's, less those White reaches sooner.
+// An estimate (the heuristic of Amazons programs), for move ordering only.
+template <typename Mask>
+int queenTerritory(const MaskFrame<Mask>& frame, Mask black, Mask white, Mask empty) {
+  Mask reachedBlack = 0, reachedWhite = 0;
+  int territory = 0;
+  while (black | white) {  // one queen move further a round
+    const Mask nextBlack = frame.queenTargets(black, empty) & ~reachedBlack;
+    const Mask nextWhite = frame.queenTargets(white, empty) & ~reachedWhite;
+    territory += maskPopcount(nextBlack & ~nextWhite & ~reachedWhite) - maskPopcount(nextWhite & ~nextBlack & ~reachedBlack);
+    reachedBlack |= nextBlack;
+    reachedWhite |= nextWhite;
+    black = nextBlack;
+    white = nextWhite;
+  }
+  return territory;
+}
 
 // The positions after the legal moves of `mover`, by square index of from, then to, then
 // arrow, until `found` returns true for one; whether it did.
@@ -122,10 +157,10 @@ inline int reachableEmpty(const SmallRegion& region, Color mover) {
   }
 }
 
-// Black's territory by queen distance less White's: the empty squares Black's amazons reach
-// in fewer queen moves (over empty squares) than White's, less those White reaches sooner.
-// An estimate (the heuristic of Amazons programs), for move ordering only.
-int queenTerritory(const SmallRegion& region);
+inline int queenTerritory(const SmallRegion& region) {
+  return queenTerritory(SmallFrame(static_cast<int>(region.width), static_cast<int>(region.height)), region.black,
+                        region.white, region.empty);
+}
 
 // The chambers of a region (findChambers' definition) as masks, ordered by lowest square.
 // No region of 64 squares has more than 25: each chamber needs a 2x2 block of its own.

@@ -149,9 +149,30 @@ uint64_t RawSumSearch::searchAllowance(int amazons, const Search& search) const 
   return std::min({amazons >= kCrowdedAmazons ? kSearchTryCrowded : kSearchTry, context_.options.canonicalNodes, search.tryCap});
 }
 
+// A one-colour piece: its value when it costs no search, else pending.
+void RawSumSearch::addTerritory(const ChamberValues::Piece& piece, SumState& state) {
+  PendingTerritory pending{piece};
+  if (const std::optional<cgt::GameId> v = values_.territoryOrBounds(piece, pending.lo, pending.hi)) state.known.add(*v);
+  else state.pending.push_back(std::move(pending));
+}
+
 void RawSumSearch::addRegion(const Board& board, SumState& state, Search& search, bool deferTerritories) {
   if (board.squares() <= kSmallSquares) return addRegion(toSmall(board), state, search, deferTerritories);
   for (const Chamber& chamber : findChambers(board)) {
+    if (deferTerritories && (chamber.kind == ChamberClass::BlackOnly || chamber.kind == ChamberClass::WhiteOnly)) {
+      if (const std::optional<SmallRegion> small = smallChamber(board, chamber)) {
+        addTerritory(values_.pieceOf(*small, small->black | small->white | small->empty), state);
+        continue;
+      }
+      PendingTerritory pending{Board(1, 1)};
+      if (const std::optional<cgt::GameId> v = values_.territoryOrBounds(board, chamber, pending.lo, pending.hi)) {
+        state.known.add(*v);
+      } else {
+        pending.territory = extractRegion(board, chamber);
+        state.pending.push_back(std::move(pending));
+      }
+      continue;
+    }
     const uint64_t allowance = searchAllowance(chamber.blackAmazons + chamber.whiteAmazons, search);
     if (const auto v = values_.tryChamberValue(board, chamber, allowance, search, false))
       state.known.add(*v);
@@ -164,13 +185,8 @@ void RawSumSearch::addRegion(const SmallRegion& region, SumState& state, Search&
   for (int i = 0; i < chambers.count; ++i) {
     const ChamberValues::Piece piece = values_.pieceOf(region, chambers.masks[i]);
     if (piece.kind != ChamberClass::Contested) {
-      if (!deferTerritories) {
-        state.known.add(values_.pieceValue(piece, search, nullptr));
-        continue;
-      }
-      PendingTerritory pending{piece};
-      if (const std::optional<cgt::GameId> v = values_.territoryOrBounds(piece, pending.lo, pending.hi)) state.known.add(*v);
-      else state.pending.push_back(std::move(pending));
+      if (deferTerritories) addTerritory(piece, state);
+      else state.known.add(values_.pieceValue(piece, search, nullptr));
       continue;
     }
     const int empty = std::popcount(piece.key.empty);
@@ -438,7 +454,11 @@ std::optional<bool> RawSumSearch::decidedWithPending(const SumState& state, Colo
 
 // The pending territories solved, their values in `known`.
 SumState RawSumSearch::resolved(SumState state, Search& search) {
-  for (const PendingTerritory& p : state.pending) state.known.add(values_.pieceValue(p.piece, search, nullptr));
+  for (const PendingTerritory& p : state.pending) {
+    if (const ChamberValues::Piece* piece = std::get_if<ChamberValues::Piece>(&p.territory))
+      state.known.add(values_.pieceValue(*piece, search, nullptr));
+    else state.known.add(values_.value(std::get<Board>(p.territory), search));
+  }
   state.pending.clear();
   return state;
 }

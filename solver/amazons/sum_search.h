@@ -33,7 +33,7 @@ namespace amazons::solve {
 // values join `known`) before their key is taken.
 using RawRegion = std::variant<SmallRegion, NormalisedRegion>;
 struct PendingTerritory {
-  ChamberValues::Piece piece;
+  std::variant<ChamberValues::Piece, Board> territory;  // on masks, or the chamber alone on a board
   int64_t lo = 0, hi = 0;  // lo <= its value <= hi
 };
 struct SumState {
@@ -122,6 +122,7 @@ class RawSumSearch {
   void rememberSum(std::string key, const cgt::Dyadic& advantage, bool wins);
   uint64_t searchAllowance(int amazons, const Search& search) const;
   void addRegion(const SmallRegion& region, SumState& state, Search& search, bool deferTerritories);
+  void addTerritory(const ChamberValues::Piece& piece, SumState& state);
   SumState resolved(SumState state, Search& search);
   std::optional<bool> decidedWithPending(const SumState& state, Color mover, const std::function<void()>& poll);
   SumState afterRawMove(const SumState& state, const RawMove& move, Search& search);
