@@ -355,6 +355,15 @@ bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Sea
   const int64_t best = mover == Color::Black ? number + b : -number + w;
   if (worst > 0) return true;   // the mover wins moving second too
   if (best <= 0) return false;  // G + n <= 0 for Black to move (>= 0 for White): a loss
+  if (std::popcount(region.empty) == 1) {
+    // One empty square: a side with an amazon beside it has one move, there, shooting back,
+    // after which the region is dead, so G is *, 1, -1 or 0. The mover wins G + n by that move
+    // if n is not against it, else only if G + n is an integer in its favour.
+    const uint64_t beside = SmallFrame(static_cast<int>(region.width), static_cast<int>(region.height)).dilate(region.empty);
+    const bool blackMoves = beside & region.black, whiteMoves = beside & region.white;
+    if (mover == Color::Black) return blackMoves ? number >= 0 : number >= 1 + whiteMoves;
+    return whiteMoves ? number <= 0 : number <= -1 - blackMoves;
+  }
   const LeafKey key = leafKey(region, mover);
   const uint64_t hash = leafTable_.hash(key);
   const int32_t advantage = static_cast<int32_t>(mover == Color::Black ? number : -number);
