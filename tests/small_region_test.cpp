@@ -244,6 +244,24 @@ TEST(SmallRegion, QueenTerritoryAgreesWithABreadthFirstSearch) {
   EXPECT_EQ(queenTerritory(toSmall(parseOneLine("x.o"))), 0);
 }
 
+TEST(SmallRegion, WideMasksCountTheBoardsMoves) {
+  // Boards of up to 128 squares on 128-bit masks (the move order of raw regions larger than
+  // 64 squares): the same moves as the board counts, and the same territory as the naive search.
+  std::mt19937_64 rng(128);
+  for (int trial = 0; trial < 500; ++trial) {
+    const int w = std::uniform_int_distribution<int>(1, 16)(rng);
+    const int h = std::uniform_int_distribution<int>(1, std::min(16, 128 / w))(rng);
+    const Board board = testing::randomBoard(rng, w, h, std::uniform_int_distribution<int>(0, 4)(rng),
+                                             std::uniform_int_distribution<int>(0, 4)(rng),
+                                             std::uniform_real_distribution<double>(0.0, 0.6)(rng));
+    const WideRegion wide = toWide(board);
+    const MaskFrame<WideMask> frame(w, h);
+    ASSERT_EQ(countOptions(frame, wide.black, wide.empty), static_cast<int>(board.countMoves(Color::Black))) << toOneLine(board);
+    ASSERT_EQ(countOptions(frame, wide.white, wide.empty), static_cast<int>(board.countMoves(Color::White))) << toOneLine(board);
+    ASSERT_EQ(queenTerritory(frame, wide.black, wide.white, wide.empty), naiveQueenTerritory(board)) << toOneLine(board);
+  }
+}
+
 TEST(ExactTable, AgreesWithAMap) {
   // A large reservation holds every array; a 4 KB one sends all but the first to the heap.
   // After clear() the table starts again on pages handed back, which must come zeroed.

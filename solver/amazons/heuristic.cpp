@@ -46,17 +46,8 @@ std::array<uint8_t, kMaxSquares> queenDistances(const Board& board, Color c) {
 
 int queenTerritory(const Board& board) {
   if (board.squares() <= 128) {  // on masks, every square of a distance at once
-    WideMask black = 0, white = 0, empty = 0;
-    for (int sq = 0; sq < board.squares(); ++sq) {
-      const WideMask bit = WideMask{1} << sq;
-      switch (board.at(sq)) {
-        case Cell::Empty: empty |= bit; break;
-        case Cell::Black: black |= bit; break;
-        case Cell::White: white |= bit; break;
-        case Cell::Arrow: break;
-      }
-    }
-    return queenTerritory(MaskFrame<WideMask>(board.width(), board.height()), black, white, empty);
+    const WideRegion wide = toWide(board);
+    return queenTerritory(MaskFrame<WideMask>(board.width(), board.height()), wide.black, wide.white, wide.empty);
   }
   const auto black = queenDistances(board, Color::Black), white = queenDistances(board, Color::White);
   int territory = 0;

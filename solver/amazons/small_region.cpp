@@ -56,6 +56,21 @@ std::optional<SmallRegion> smallChamber(const Board& board, const Chamber& chamb
   return out;
 }
 
+WideRegion toWide(const Board& board) {
+  assert(board.squares() <= 128);
+  WideRegion out;
+  for (int sq = 0; sq < board.squares(); ++sq) {
+    const WideMask bit = WideMask{1} << sq;
+    switch (board.at(sq)) {
+      case Cell::Empty: out.empty |= bit; break;
+      case Cell::Black: out.black |= bit; break;
+      case Cell::White: out.white |= bit; break;
+      case Cell::Arrow: break;
+    }
+  }
+  return out;
+}
+
 SmallChambers splitChambers(const SmallRegion& region) {
   const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
   const uint64_t open = region.black | region.white | region.empty;

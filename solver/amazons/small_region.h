@@ -76,6 +76,12 @@ using SmallFrame = MaskFrame<uint64_t>;
 // Boards of up to 128 squares (10x10, 11x11) on masks, for the move order's territory.
 using WideMask = unsigned __int128;
 
+// A board of up to 128 squares as masks (square index as on the board).
+struct WideRegion {
+  WideMask black = 0, white = 0, empty = 0;
+};
+WideRegion toWide(const Board& board);
+
 inline int maskPopcount(uint64_t x) { return std::popcount(x); }
 inline int maskPopcount(WideMask x) { return std::popcount(static_cast<uint64_t>(x)) + std::popcount(static_cast<uint64_t>(x >> 64)); }
 
@@ -131,16 +137,20 @@ void forEachOption(const SmallRegion& region, Color mover, Emit&& emit) {
 }
 
 // How many legal moves `mover` has (the options forEachOption would give).
-inline int countOptions(const SmallRegion& region, Color mover) {
-  const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
+template <typename Mask>
+int countOptions(const MaskFrame<Mask>& frame, Mask amazons, Mask empty) {
   int count = 0;
-  for (uint64_t amazons = mover == Color::Black ? region.black : region.white; amazons; amazons &= amazons - 1) {
-    const uint64_t from = amazons & -amazons;
-    const uint64_t emptyWithoutMe = region.empty | from;
-    for (uint64_t tos = frame.queenTargets(from, region.empty); tos; tos &= tos - 1)
-      count += std::popcount(frame.queenTargets(tos & -tos, emptyWithoutMe & ~(tos & -tos)));
+  for (; amazons; amazons &= amazons - 1) {
+    const Mask from = amazons & -amazons;
+    const Mask emptyWithoutMe = empty | from;
+    for (Mask tos = frame.queenTargets(from, empty); tos; tos &= tos - 1)
+      count += maskPopcount(frame.queenTargets(tos & -tos, emptyWithoutMe & ~(tos & -tos)));
   }
   return count;
+}
+inline int countOptions(const SmallRegion& region, Color mover) {
+  return countOptions(SmallFrame(static_cast<int>(region.width), static_cast<int>(region.height)),
+                      mover == Color::Black ? region.black : region.white, region.empty);
 }
 
 // The empty squares `mover`'s amazons can ever reach, their own moves alone: across empty

@@ -266,6 +266,20 @@ static std::vector<RawMove> orderedRawMoves(const SumState& state, Color mover) 
       Board after = std::get<NormalisedRegion>(state.raw[i]).board;
       const bool byTerritory = alone && after.emptyCount() >= kTerritoryOrderEmpty;
       const int before = byTerritory ? queenTerritory(after) : 0;
+      if (after.squares() <= 128) {  // each move's position as masks: bits flipped, no board played
+        const MaskFrame<WideMask> frame(after.width(), after.height());
+        const WideRegion wide = toWide(after);
+        for (const Move& m : after.legalMoves(mover)) {
+          const WideMask from = WideMask{1} << m.from, to = WideMask{1} << m.to;
+          WideRegion next = wide;
+          (mover == Color::Black ? next.black : next.white) ^= from | to;
+          next.empty = ((next.empty | from) & ~to) & ~(WideMask{1} << m.arrow);
+          const int64_t replies = countOptions(frame, mover == Color::Black ? next.white : next.black, next.empty);
+          const int64_t gain = byTerritory ? sign * (queenTerritory(frame, next.black, next.white, next.empty) - before) : 0;
+          scored.push_back({replies - gain * kTerritoryWeight, {i, {}, m}});
+        }
+        continue;
+      }
       for (const Move& m : after.legalMoves(mover)) {
         after.play(m);
         const int64_t replies = static_cast<int64_t>(after.countMoves(opposite(mover)));
