@@ -350,6 +350,10 @@ static RawSumSearch::LeafKey leafKey(const SmallRegion& region, Color mover) {
           static_cast<uint32_t>(mover)};
 }
 bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Search& search) {
+  // The table's slot is fetched from memory while the region is split and bounded (a region
+  // that is one contested chamber, nearly all, keeps this key).
+  uint64_t hash = leafTable_.hash(leafKey(region, mover));
+  leafTable_.prefetch(hash);
   // One-colour and dead chambers leave the region: a territory is the integer of its moves.
   const SmallChambers chambers = splitChambers(region);
   if (chambers.count > 1 || chamberClassOf(region, chambers.masks[0]) != ChamberClass::Contested) {
@@ -362,6 +366,7 @@ bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Sea
     region.black &= contested;
     region.white &= contested;
     region.empty &= contested;
+    hash = leafTable_.hash(leafKey(region, mover));
   }
   // -w <= G <= b (reachableEmpty): the mover's least and greatest advantage in G + n.
   const int64_t b = reachableEmpty(region, Color::Black), w = reachableEmpty(region, Color::White);
@@ -379,7 +384,6 @@ bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Sea
     return whiteMoves ? number <= 0 : number <= -1 - blackMoves;
   }
   const LeafKey key = leafKey(region, mover);
-  const uint64_t hash = leafTable_.hash(key);
   const int32_t advantage = static_cast<int32_t>(mover == Color::Black ? number : -number);
   if (const std::optional<LeafBounds> known = leafTable_.find(key, hash)) {
     if (advantage >= known->winsFrom) return true;
