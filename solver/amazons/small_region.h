@@ -55,7 +55,7 @@ struct MaskFrame {
   }
   // Squares a queen on any square of `from` reaches over `empty` (one ray a direction, from
   // all of them at once).
-  Mask queenTargets(Mask from, Mask empty) const {
+  [[gnu::always_inline]] Mask queenTargets(Mask from, Mask empty) const {
     Mask targets = 0;
     auto ray = [&](auto step) {
       for (Mask x = step(from) & empty; x; x = step(x) & empty) targets |= x;
