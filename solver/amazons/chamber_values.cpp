@@ -28,6 +28,14 @@ void ChamberValues::clear() {
   smallTable_.clear();
 }
 
+// The value stored under `key`, if any.
+template <typename Table>
+static std::optional<cgt::GameId> findIn(const Table& table, const std::string& key) {
+  typename Table::const_accessor found;
+  if (!table.find(found, key)) return std::nullopt;
+  return found->second;
+}
+
 cgt::GameId ChamberValues::value(const Board& board, const Search& search, Budget* budget) {
   // Transpositions reach the same board often: remember it before any splitting. Two bits a
   // cell keep the keys of regions up to 52 squares inside std::string's own buffer.
@@ -38,10 +46,7 @@ cgt::GameId ChamberValues::value(const Board& board, const Search& search, Budge
   auto cell = [&](int sq) { return sq < n ? static_cast<int>(board.at(sq)) : 0; };
   for (int sq = 0; sq < n; sq += 4)
     key[2 + sq / 4] = static_cast<char>(cell(sq) | cell(sq + 1) << 2 | cell(sq + 2) << 4 | cell(sq + 3) << 6);
-  {
-    decltype(boardTable_)::const_accessor found;
-    if (boardTable_.find(found, key)) return found->second;
-  }
+  if (const std::optional<cgt::GameId> known = findIn(boardTable_, key)) return *known;
   cgt::GameId sum = cgt::zero();
   for (const Chamber& chamber : findChambers(board)) sum = cgt::add(sum, chamberValue(board, chamber, search, budget));
   rememberIn(boardTable_, std::move(key), sum);
@@ -59,10 +64,7 @@ cgt::GameId ChamberValues::chamberValue(const Board& board, const Chamber& chamb
     return pieceValue(pieceOf(*small, small->black | small->white | small->empty), search, budget);
   // Most chambers are in the table: their key alone finds them, without the region.
   std::string key = regionKey(board, chamber);
-  {
-    decltype(chamberTable_)::const_accessor found;
-    if (chamberTable_.find(found, key)) return found->second;
-  }
+  if (const std::optional<cgt::GameId> known = findIn(chamberTable_, key)) return *known;
   if (!territoryKind) {
     const NormalisedRegion n = normalise(extractRegion(board, chamber));
     return contested(n.board, n.key, search, budget);
@@ -205,15 +207,18 @@ void ChamberValues::settle(const Piece& piece, cgt::GameId value) {
   }
 }
 
+// The owner's lo <= moves <= hi as bounds on the value (White's moves count negative).
+static void valueBounds(Color owner, int movesLo, int movesHi, int64_t& lo, int64_t& hi) {
+  lo = owner == Color::Black ? movesLo : -movesHi;
+  hi = owner == Color::Black ? movesHi : -movesLo;
+}
+
 std::optional<cgt::GameId> ChamberValues::territoryOrBounds(const Board& board, const Chamber& chamber, int64_t& lo, int64_t& hi) {
   const Color owner = chamber.kind == ChamberClass::BlackOnly ? Color::Black : Color::White;
   const int sign = owner == Color::Black ? 1 : -1;
   if (chamber.empty == 1) return cgt::integer(sign);  // as in chamberValue
   std::string key = regionKey(board, chamber);
-  {
-    decltype(chamberTable_)::const_accessor found;
-    if (chamberTable_.find(found, key)) return found->second;
-  }
+  if (const std::optional<cgt::GameId> known = findIn(chamberTable_, key)) return *known;
   // Every empty square of a one-colour chamber is reachable, so at most all of them are filled.
   const int greedy = greedyTerritoryFill(extractRegion(board, chamber), owner);
   if (greedy == chamber.empty) {
@@ -221,8 +226,7 @@ std::optional<cgt::GameId> ChamberValues::territoryOrBounds(const Board& board, 
     rememberIn(chamberTable_, std::move(key), value);
     return value;
   }
-  lo = owner == Color::Black ? greedy : -chamber.empty;
-  hi = owner == Color::Black ? chamber.empty : -greedy;
+  valueBounds(owner, greedy, chamber.empty, lo, hi);
   return std::nullopt;
 }
 
@@ -237,8 +241,7 @@ std::optional<cgt::GameId> ChamberValues::territoryOrBounds(const Piece& piece, 
     settle(piece, value);
     return value;
   }
-  lo = owner == Color::Black ? bounds.lo : -bounds.hi;
-  hi = owner == Color::Black ? bounds.hi : -bounds.lo;
+  valueBounds(owner, bounds.lo, bounds.hi, lo, hi);
   return std::nullopt;
 }
 

@@ -153,18 +153,23 @@ inline int countOptions(const SmallRegion& region, Color mover) {
                       mover == Color::Black ? region.black : region.white, region.empty);
 }
 
+// The squares of `empty` 8-connected to one of `amazons` through empty squares: all that
+// those amazons can ever reach by their own moves.
+inline uint64_t reachableSquares(const SmallFrame& frame, uint64_t amazons, uint64_t empty) {
+  for (uint64_t reach = amazons;;) {
+    const uint64_t grown = (frame.dilate(reach) & empty) | amazons;
+    if (grown == reach) return reach & empty;
+    reach = grown;
+  }
+}
+
 // The empty squares `mover`'s amazons can ever reach, their own moves alone: across empty
 // squares only, the other side's amazons blocking. No sequence of `mover`'s moves there is
 // longer (each move fills one of them for good), so a region G has G <= this count for Black
 // and G >= minus it for White.
 inline int reachableEmpty(const SmallRegion& region, Color mover) {
-  const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
-  const uint64_t mine = mover == Color::Black ? region.black : region.white;
-  for (uint64_t reach = mine;;) {
-    const uint64_t grown = (frame.dilate(reach) & region.empty & frame.all) | mine;
-    if (grown == reach) return std::popcount(reach & region.empty);
-    reach = grown;
-  }
+  return std::popcount(reachableSquares(SmallFrame(static_cast<int>(region.width), static_cast<int>(region.height)),
+                                        mover == Color::Black ? region.black : region.white, region.empty));
 }
 
 inline int queenTerritory(const SmallRegion& region) {

@@ -35,18 +35,6 @@ class NeighbourCounts {
   uint64_t plane_[4] = {};
 };
 
-// Whether every square of `empty` is 8-connected to one of `amazons` through empty squares
-// and amazons: a square cut off from every amazon can never be filled.
-bool allReachable(const SmallFrame& frame, uint64_t amazons, uint64_t empty) {
-  const uint64_t open = amazons | empty;
-  for (uint64_t reached = amazons; empty & ~reached;) {
-    const uint64_t grown = frame.dilate(reached) & open;
-    if (grown == reached) return false;
-    reached = grown;
-  }
-  return true;
-}
-
 // Plays one move of the amazons `mine` after which every empty square is still reachable,
 // trying (Warnsdorff-like, as greedyFill in territory.cpp) destinations with few empty
 // neighbours first and, for each, arrow squares with few empty neighbours first: squares
@@ -70,7 +58,7 @@ bool fillOne(const SmallFrame& frame, uint64_t& mine, uint64_t& empty) {
           const uint64_t level = arrows & after.equal(arrowN);
           for (uint64_t left = level; left; left &= left - 1) {
             const uint64_t emptyAfter = emptyAfterStep & ~(left & -left);
-            if (allReachable(frame, amazonsAfter, emptyAfter)) {
+            if (reachableSquares(frame, amazonsAfter, emptyAfter) == emptyAfter) {  // none stranded
               mine = amazonsAfter;
               empty = emptyAfter;
               return true;
@@ -84,48 +72,31 @@ bool fillOne(const SmallFrame& frame, uint64_t& mine, uint64_t& empty) {
   return false;
 }
 
-// The squares of `empty` 8-connected to one of `amazons` through empty squares and amazons.
-uint64_t reachableFrom(const SmallFrame& frame, uint64_t amazons, uint64_t empty) {
-  const uint64_t open = amazons | empty;
-  for (uint64_t reached = amazons;;) {
-    const uint64_t grown = frame.dilate(reached) & open;
-    if (grown == reached) return empty & reached;
-    reached = grown;
-  }
-}
-
-// Plays the first legal move of the amazons `mine` found; false when they have none.
-bool anyMove(const SmallFrame& frame, uint64_t& mine, uint64_t& empty) {
-  for (uint64_t amazons = mine; amazons; amazons &= amazons - 1) {
-    const uint64_t from = amazons & -amazons;
-    for (uint64_t tos = frame.queenTargets(from, empty); tos; tos &= tos - 1) {
-      const uint64_t to = tos & -tos;
-      const uint64_t emptyAfterStep = (empty | from) & ~to;
-      if (const uint64_t arrows = frame.queenTargets(to, emptyAfterStep)) {
-        mine = (mine ^ from) | to;
-        empty = emptyAfterStep & ~(arrows & -arrows);
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
 }  // namespace
 
 TerritoryBounds territoryBounds(const SmallRegion& region, Color owner) {
   const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
   uint64_t mine = owner == Color::Black ? region.black : region.white;
   // Squares cut off from every amazon are never filled: the others bound the count.
-  uint64_t empty = reachableFrom(frame, mine, region.empty);
+  uint64_t empty = reachableSquares(frame, mine, region.empty);
   TerritoryBounds bounds{0, std::popcount(empty)};
   // The greedy filling's moves are moves the owner can make: their count is a lower bound.
-  // Where every move strands a square, one that strands some is played, and the filling
-  // goes on over the squares still reachable.
+  // Where every move strands a square, the first legal move is played (it strands some), and
+  // the filling goes on over the squares still reachable.
+  auto firstMove = [&] {
+    SmallRegion rest = region;
+    (owner == Color::Black ? rest.black : rest.white) = mine;
+    rest.empty = empty;
+    return anyOption(rest, owner, [&](const SmallRegion& after) {
+      mine = owner == Color::Black ? after.black : after.white;
+      empty = after.empty;
+      return true;
+    });
+  };
   while (empty) {
-    if (!fillOne(frame, mine, empty) && !anyMove(frame, mine, empty)) break;
+    if (!fillOne(frame, mine, empty) && !firstMove()) break;
     ++bounds.lo;
-    empty = reachableFrom(frame, mine, empty);
+    empty = reachableSquares(frame, mine, empty);
   }
   return bounds;
 }

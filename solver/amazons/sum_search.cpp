@@ -151,9 +151,9 @@ uint64_t RawSumSearch::searchAllowance(int amazons, const Search& search) const 
 
 // A one-colour piece: its value when it costs no search, else pending.
 void RawSumSearch::addTerritory(const ChamberValues::Piece& piece, SumState& state) {
-  PendingTerritory pending{piece};
-  if (const std::optional<cgt::GameId> v = values_.territoryOrBounds(piece, pending.lo, pending.hi)) state.known.add(*v);
-  else state.pending.push_back(std::move(pending));
+  int64_t lo, hi;
+  if (const std::optional<cgt::GameId> v = values_.territoryOrBounds(piece, lo, hi)) state.known.add(*v);
+  else state.pending.push_back({piece, lo, hi});
 }
 
 void RawSumSearch::addRegion(const Board& board, SumState& state, Search& search, bool deferTerritories) {
@@ -164,13 +164,9 @@ void RawSumSearch::addRegion(const Board& board, SumState& state, Search& search
         addTerritory(values_.pieceOf(*small, small->black | small->white | small->empty), state);
         continue;
       }
-      PendingTerritory pending{Board(1, 1)};
-      if (const std::optional<cgt::GameId> v = values_.territoryOrBounds(board, chamber, pending.lo, pending.hi)) {
-        state.known.add(*v);
-      } else {
-        pending.territory = extractRegion(board, chamber);
-        state.pending.push_back(std::move(pending));
-      }
+      int64_t lo, hi;
+      if (const std::optional<cgt::GameId> v = values_.territoryOrBounds(board, chamber, lo, hi)) state.known.add(*v);
+      else state.pending.push_back({extractRegion(board, chamber), lo, hi});
       continue;
     }
     const uint64_t allowance = searchAllowance(chamber.blackAmazons + chamber.whiteAmazons, search);
@@ -263,13 +259,13 @@ static std::vector<RawMove> orderedRawMoves(const SumState& state, Color mover) 
         scored.push_back({replies - gain * kTerritoryWeight, {i, after, {}}});
       });
     } else {
-      Board after = std::get<NormalisedRegion>(state.raw[i]).board;
-      const bool byTerritory = alone && after.emptyCount() >= kTerritoryOrderEmpty;
-      const int before = byTerritory ? queenTerritory(after) : 0;
-      if (after.squares() <= 128) {  // each move's position as masks: bits flipped, no board played
-        const MaskFrame<WideMask> frame(after.width(), after.height());
-        const WideRegion wide = toWide(after);
-        for (const Move& m : after.legalMoves(mover)) {
+      const Board& board = std::get<NormalisedRegion>(state.raw[i]).board;
+      const bool byTerritory = alone && board.emptyCount() >= kTerritoryOrderEmpty;
+      if (board.squares() <= 128) {  // each move's position as masks: bits flipped, no board played
+        const MaskFrame<WideMask> frame(board.width(), board.height());
+        const WideRegion wide = toWide(board);
+        const int before = byTerritory ? queenTerritory(frame, wide.black, wide.white, wide.empty) : 0;
+        for (const Move& m : board.legalMoves(mover)) {
           const WideMask from = WideMask{1} << m.from, to = WideMask{1} << m.to;
           WideRegion next = wide;
           (mover == Color::Black ? next.black : next.white) ^= from | to;
@@ -280,6 +276,8 @@ static std::vector<RawMove> orderedRawMoves(const SumState& state, Color mover) 
         }
         continue;
       }
+      Board after = board;
+      const int before = byTerritory ? queenTerritory(after) : 0;
       for (const Move& m : after.legalMoves(mover)) {
         after.play(m);
         const int64_t replies = static_cast<int64_t>(after.countMoves(opposite(mover)));
@@ -385,10 +383,8 @@ bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Sea
   }
   const LeafKey key = leafKey(region, mover);
   const int32_t advantage = static_cast<int32_t>(mover == Color::Black ? number : -number);
-  if (const std::optional<LeafBounds> known = leafTable_.find(key, hash)) {
-    if (advantage >= known->winsFrom) return true;
-    if (advantage <= known->losesUpTo) return false;
-  }
+  if (const std::optional<LeafBounds> known = leafTable_.find(key, hash))
+    if (const std::optional<bool> decided = known->at(advantage)) return *decided;
   ++context_.nodes;
   if ((context_.nodes & 1023) == 0) search.checkTime();
   if (search.rawLeft-- <= 0) throw SearchTooLong{};
@@ -409,10 +405,10 @@ bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Sea
   if (!wins && mover == Color::Black && number > 0) wins = !leafWins(region, number - 1, other, search);
   if (!wins && mover == Color::White && number < 0) wins = !leafWins(region, number + 1, other, search);
   LeafBounds found;
-  (wins ? found.winsFrom : found.losesUpTo) = advantage;
+  found.record(advantage, wins);
   const auto combine = [](LeafBounds& stored, const LeafBounds& fresh) {
-    stored.winsFrom = std::min(stored.winsFrom, fresh.winsFrom);
-    stored.losesUpTo = std::max(stored.losesUpTo, fresh.losesUpTo);
+    stored.record(fresh.winsFrom, true);
+    stored.record(fresh.losesUpTo, false);
   };
   if (leafTable_.merge(key, found, hash, combine, !context_.tablesFull())) context_.tableBytes += leafTable_.kBytesPerEntry;
   return wins;
@@ -465,15 +461,14 @@ std::optional<bool> RawSumSearch::decidedWithPending(const SumState& state, Colo
   const cgt::Dyadic most = advantage(state, mover) + cgt::Dyadic(mover == Color::Black ? hi : -lo);
   if (isLeaf(state)) {
     if (const std::optional<LeafBounds> known = leafTable_.find(leafKey(std::get<SmallRegion>(state.raw.front()), mover))) {
-      if (least.num >= known->winsFrom) return true;
-      if (most.num <= known->losesUpTo) return false;
+      if (known->at(least.num) == true) return true;
+      if (known->at(most.num) == false) return false;
     }
   } else if (!state.raw.empty()) {
     decltype(sumTable_)::const_accessor found;
     if (sumTable_.find(found, sumKey(state, mover))) {
-      const SumBounds& bounds = found->second;
-      if (bounds.winFrom && least >= *bounds.winFrom) return true;
-      if (bounds.lossTo && most <= *bounds.lossTo) return false;
+      if (found->second.at(least) == true) return true;
+      if (found->second.at(most) == false) return false;
     }
   }
   return decidedByBounds(state, mover, poll, lo, hi);

@@ -4,6 +4,7 @@
 #pragma once
 #include <tbb/concurrent_hash_map.h>
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <string>
@@ -112,9 +113,19 @@ class RawSumSearch {
   // What is known of G + n for one region G and mover, by the mover's advantage a (n for
   // Black, -n for White): a win at a is a win at a + 1 too (G + n + 1 > G + n), so the
   // advantages known to lose and to win are two half-lines.
+  // As SumBounds, on integers.
   struct LeafBounds {
     int32_t losesUpTo = INT32_MIN;  // the greatest advantage known to lose
     int32_t winsFrom = INT32_MAX;   // the least advantage known to win
+    std::optional<bool> at(int64_t a) const {
+      if (a >= winsFrom) return true;
+      if (a <= losesUpTo) return false;
+      return std::nullopt;
+    }
+    void record(int32_t a, bool wins) {
+      if (wins) winsFrom = std::min(winsFrom, a);
+      else losesUpTo = std::max(losesUpTo, a);
+    }
   };
 
  private:
