@@ -5,8 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <limits>
-#include <map>
 #include <optional>
 #include <random>
 #include <set>
@@ -377,46 +375,6 @@ TEST(Clobber, FullTablesKeepVerdictsAndValues) {
   }
   EXPECT_LE(cramped.tableSize(), small.valueBytes() / cgt::Evaluator<core::RegionGame<Clobber>>::kEntryOverhead + 1);
   EXPECT_GT(roomy.tableSize(), 2 * cramped.tableSize());  // the small table did fill
-}
-
-// The search's table against std::map, with hashes that collide on purpose (the key's
-// length, or one of 8 values) as well as the real one: found exactly what was inserted; with
-// a byte cap, exactly what it says it stored, within the cap.
-TEST(Clobber, SearchedTableMatchesMap) {
-  std::mt19937_64 rng(1710);
-  for (const size_t cap : {std::numeric_limits<size_t>::max(), size_t{60'000}})
-  for (int hashing = 0; hashing < 3; ++hashing) {
-    auto hashOf = [&](const std::string& k) -> uint64_t {
-      if (hashing == 0) return XXH3_64bits(k.data(), k.size());
-      return hashing == 1 ? k.size() : XXH3_64bits(k.data(), k.size()) % 8;
-    };
-    core::SearchedTable table(cap);
-    std::map<std::string, bool> naive;
-    int refused = 0;
-    for (int i = 0; i < 5000; ++i) {
-      std::string key(1 + rng() % 6, '\0');
-      for (char& c : key) c = static_cast<char>(rng() % 4);  // few letters: many repeats, NULs inside
-      const std::optional<bool> found = table.find(key, hashOf(key));
-      const auto it = naive.find(key);
-      ASSERT_EQ(found.has_value(), it != naive.end()) << i;
-      if (found) {
-        ASSERT_EQ(*found, it->second);
-        continue;
-      }
-      const bool wins = rng() % 2;
-      if (table.insert(key, hashOf(key), wins)) naive[key] = wins;
-      else ++refused;
-    }
-    EXPECT_EQ(table.size(), naive.size());
-    EXPECT_LE(table.bytes(), cap);
-    if (cap < 100'000) {
-      EXPECT_GT(refused, 0);
-      EXPECT_GT(naive.size(), 900u);  // 2,048 slots of 24 bytes (1,024 entries) and their keys fit
-    } else {
-      EXPECT_EQ(refused, 0);
-      EXPECT_GT(naive.size(), 1500u);
-    }
-  }
 }
 
 TEST(Clobber, LimitsGiveUnknown) {

@@ -8,6 +8,8 @@
 #include <cassert>
 #include <cstring>
 
+#include <xxhash.h>
+
 #include "solver/amazons/heuristic.h"
 #include "solver/core/parallel.h"
 
@@ -50,6 +52,7 @@ RawSumSearch::RawSumSearch(Context& context, ChamberValues& values)
     : context_(context),
       values_(values),
       knownSums_{std::max<size_t>(1, context.tableLimit() / 128)},
+      sumTable_{context.tableLimit()},
       leafTable_{context.tableLimit() + (size_t{64} << 20)} {}
 
 void RawSumSearch::clear() {
@@ -75,19 +78,16 @@ static int reachable(const RawRegion& region, Color mover) {
 static cgt::Dyadic advantage(const SumState& state, Color mover) {
   return mover == Color::Black ? state.known.number() : -state.known.number();
 }
-std::optional<bool> RawSumSearch::knownSum(const std::string& key, const cgt::Dyadic& advantage) const {
-  decltype(sumTable_)::const_accessor found;
-  if (!sumTable_.find(found, key)) return std::nullopt;
-  return found->second.at(advantage);
+static uint64_t sumHash(const std::string& key) { return XXH3_64bits(key.data(), key.size()); }
+std::optional<bool> RawSumSearch::knownSum(const std::string& key, uint64_t hash, const cgt::Dyadic& advantage) const {
+  const std::optional<SumBounds> found = sumTable_.find(key, hash);
+  return found ? found->at(advantage) : std::nullopt;
 }
-void RawSumSearch::rememberSum(std::string key, const cgt::Dyadic& advantage, bool wins) {
-  decltype(sumTable_)::accessor entry;
-  if (!sumTable_.find(entry, key)) {
-    if (context_.tablesFull()) return;
-    const size_t bytes = entryBytes(key);
-    if (sumTable_.insert(entry, std::move(key))) context_.tableBytes += bytes;
-  }
-  entry->second.record(advantage, wins);
+void RawSumSearch::rememberSum(const std::string& key, uint64_t hash, const cgt::Dyadic& advantage, bool wins) {
+  SumBounds fresh;
+  fresh.record(advantage, wins);
+  context_.tableBytes += sumTable_.merge(key, hash, fresh, [&](SumBounds& stored) { stored.record(advantage, wins); },
+                                         !context_.tablesFull());
 }
 
 // Many large contested chambers have simple values (of 77 chambers of 8-12 empty squares in
@@ -465,10 +465,10 @@ std::optional<bool> RawSumSearch::decidedWithPending(const SumState& state, Colo
       if (known->at(most.num) == false) return false;
     }
   } else if (!state.raw.empty()) {
-    decltype(sumTable_)::const_accessor found;
-    if (sumTable_.find(found, sumKey(state, mover))) {
-      if (found->second.at(least) == true) return true;
-      if (found->second.at(most) == false) return false;
+    const std::string key = sumKey(state, mover);
+    if (const std::optional<SumBounds> found = sumTable_.find(key, sumHash(key))) {
+      if (found->at(least) == true) return true;
+      if (found->at(most) == false) return false;
     }
   }
   return decidedByBounds(state, mover, poll, lo, hi);
@@ -494,9 +494,10 @@ bool RawSumSearch::moverWinsSum(const SumState& state, Color mover, Search& sear
   if (state.raw.empty()) return knownSums_.moverWins(state.known, sideOf(mover), poll);
   if (isLeaf(state))
     return leafWins(std::get<SmallRegion>(state.raw.front()), state.known.number().num, mover, search);
-  std::string key = sumKey(state, mover);
+  const std::string key = sumKey(state, mover);
+  const uint64_t hash = sumHash(key);
   const cgt::Dyadic a = advantage(state, mover);
-  if (const std::optional<bool> known = knownSum(key, a)) return *known;
+  if (const std::optional<bool> known = knownSum(key, hash, a)) return *known;
   if (const std::optional<bool> bounded = decidedByBounds(state, mover, poll)) return *bounded;
   ++context_.nodes;
   if ((context_.nodes & 1023) == 0) search.checkTime();
@@ -518,18 +519,20 @@ bool RawSumSearch::moverWinsSum(const SumState& state, Color mover, Search& sear
         wins = true;
         break;
       }
-  rememberSum(std::move(key), a, wins);
+  rememberSum(key, hash, a, wins);
   return wins;
 }
 
 std::optional<bool> RawSumSearch::known(const SumState& state, Color mover) const {
   assert(state.pending.empty());
-  return knownSum(sumKey(state, mover), advantage(state, mover));
+  const std::string key = sumKey(state, mover);
+  return knownSum(key, sumHash(key), advantage(state, mover));
 }
 
 void RawSumSearch::remember(const SumState& state, Color mover, bool wins) {
   assert(state.pending.empty());
-  rememberSum(sumKey(state, mover), advantage(state, mover), wins);
+  const std::string key = sumKey(state, mover);
+  rememberSum(key, sumHash(key), advantage(state, mover), wins);
 }
 
 std::string RawSumSearch::exactKey(const SumState& state, Color mover) {

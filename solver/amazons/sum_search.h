@@ -2,8 +2,6 @@
 // known and raw regions, searched move by move, where they are not; with simple values of
 // large chambers proven by such searches (probes).
 #pragma once
-#include <tbb/concurrent_hash_map.h>
-
 #include <algorithm>
 #include <functional>
 #include <optional>
@@ -11,13 +9,13 @@
 #include <variant>
 #include <vector>
 
-#include "cgt/hash.h"
 #include "cgt/sum.h"
 #include "solver/amazons/chamber_values.h"
 #include "solver/amazons/chambers.h"
 #include "solver/amazons/small_region.h"
 #include "solver/amazons/solve_context.h"
 #include "solver/core/exact_table.h"
+#include "solver/core/searched_table.h"
 
 namespace amazons::solve {
 
@@ -129,8 +127,8 @@ class RawSumSearch {
   };
 
  private:
-  std::optional<bool> knownSum(const std::string& key, const cgt::Dyadic& advantage) const;
-  void rememberSum(std::string key, const cgt::Dyadic& advantage, bool wins);
+  std::optional<bool> knownSum(const std::string& key, uint64_t hash, const cgt::Dyadic& advantage) const;
+  void rememberSum(const std::string& key, uint64_t hash, const cgt::Dyadic& advantage, bool wins);
   uint64_t searchAllowance(int amazons, const Search& search) const;
   void addRegion(const SmallRegion& region, SumState& state, Search& search, bool deferTerritories);
   void addTerritory(const ChamberValues::Piece& piece, SumState& state);
@@ -146,7 +144,7 @@ class RawSumSearch {
   Context& context_;
   ChamberValues& values_;
   cgt::SumSearch knownSums_;
-  tbb::concurrent_hash_map<std::string, SumBounds, cgt::KeyHashCompare> sumTable_;  // by sumKey
+  core::SharedSearchedTable<SumBounds> sumTable_;  // by sumKey
   ExactTable<LeafKey, LeafBounds> leafTable_;
 };
 

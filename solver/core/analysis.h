@@ -9,7 +9,6 @@
 // the opponent, moving first, loses.
 #pragma once
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <chrono>
 #include <concepts>
@@ -31,101 +30,12 @@
 #include "cgt/cgt.h"
 #include "solver/core/game.h"
 #include "solver/core/parallel.h"
+#include "solver/core/searched_table.h"
 #include "solver/core/values.h"
 
 namespace amazons::core {
 
 enum class Verdict { Win, Loss, Unknown };  // for the side to move
-
-// Who wins the sums searched, by exact key: one array of slots (open addressing, linear
-// probing on the key's 64-bit hash) and the keys in one arena, compared in full on a hash
-// match. A node-based std::unordered_map took a quarter of the time on hard 6x6 Clobber boards
-// (millions of entries: a cache miss for the bucket, another for the node).
-class SearchedTable {
- public:
-  explicit SearchedTable(size_t maxBytes = std::numeric_limits<size_t>::max()) : maxBytes_(maxBytes) {}
-  std::optional<bool> find(std::string_view key, uint64_t hash) const {
-    if (slots_.empty()) return std::nullopt;
-    for (size_t i = hash & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
-      const Slot& slot = slots_[i];
-      if (!slot.used) return std::nullopt;
-      if (slot.hash == hash && slot.length == key.size() && arena_.compare(slot.offset, slot.length, key) == 0)
-        return slot.wins != 0;
-    }
-  }
-  // `key` must not be in the table yet. False, and nothing stored, when the table would grow
-  // past maxBytes (bytes(): it grows by doubling its slots or its arena).
-  bool insert(std::string_view key, uint64_t hash, bool wins) {
-    if (2 * (size_ + 1) > slots_.size()) {
-      const size_t slots = std::max<size_t>(kMinSlots, 2 * slots_.size());
-      if (slots * sizeof(Slot) + arena_.capacity() > maxBytes_) return false;
-      grow(slots);
-    }
-    if (arena_.size() + key.size() > arena_.capacity()) {
-      const size_t capacity = std::max(2 * arena_.capacity(), arena_.size() + key.size());
-      if (slots_.size() * sizeof(Slot) + capacity > maxBytes_) return false;
-      arena_.reserve(capacity);
-    }
-    place({hash, arena_.size(), static_cast<uint32_t>(key.size()), 1, static_cast<uint8_t>(wins)});
-    arena_.append(key);
-    ++size_;
-    return true;
-  }
-  size_t size() const { return size_; }
-  size_t bytes() const { return slots_.size() * sizeof(Slot) + arena_.capacity(); }
-
- private:
-  struct Slot {
-    uint64_t hash = 0;
-    size_t offset = 0;
-    uint32_t length = 0;
-    uint8_t used = 0, wins = 0;
-  };
-  void place(const Slot& s) {
-    size_t i = s.hash & (slots_.size() - 1);
-    while (slots_[i].used) i = (i + 1) & (slots_.size() - 1);
-    slots_[i] = s;
-  }
-  static constexpr size_t kMinSlots = 1024;
-  void grow(size_t slots) {
-    std::vector<Slot> old(slots);
-    old.swap(slots_);
-    for (const Slot& s : old)
-      if (s.used) place(s);
-  }
-  size_t maxBytes_;
-  std::vector<Slot> slots_;  // a power of two long, at most half used
-  std::string arena_;
-  size_t size_ = 0;
-};
-
-// SearchedTable for the threads of one analysis: shards by the hash's top bits (the slots use
-// its low bits), each under a mutex of its own; an entry is kept once, the first stored.
-class SharedSearchedTable {
- public:
-  explicit SharedSearchedTable(size_t maxBytes) {
-    for (Shard& s : shards_) s.table = SearchedTable(maxBytes / kShards);
-  }
-  std::optional<bool> find(std::string_view key, uint64_t hash) const {
-    const Shard& s = shards_[hash >> kShardShift];
-    std::lock_guard lock(s.mutex);
-    return s.table.find(key, hash);
-  }
-  void insert(std::string_view key, uint64_t hash, bool wins) {
-    Shard& s = shards_[hash >> kShardShift];
-    std::lock_guard lock(s.mutex);
-    if (!s.table.find(key, hash)) s.table.insert(key, hash, wins);
-  }
-
- private:
-  static constexpr int kShardShift = 60;
-  static constexpr size_t kShards = size_t{1} << (64 - kShardShift);
-  struct Shard {
-    mutable std::mutex mutex;
-    SearchedTable table;
-  };
-  std::array<Shard, kShards> shards_;
-};
 
 template <Game G>
 struct SideReport {
@@ -502,7 +412,7 @@ class Analyser {
   AnalysisOptions options_;
   RegionValues<G> values_;
   cgt::SumSearch sums_;
-  SharedSearchedTable searched_;  // sums with raw regions, by sumKey: exact
+  SharedSearchedTable<bool> searched_;  // sums with raw regions, by sumKey: exact
   // The least G::size of a form that did not fit, in the analysis under way.
   std::atomic<int> rawFrom_{0};
   tbb::task_arena arena_;  // options_.threads wide
