@@ -292,5 +292,49 @@ TEST(ExactTable, AgreesWithAMap) {
   }
 }
 
+// A table that may not grow takes new keys as a cache (Room::Replace): whatever it finds is
+// what was stored last for that key, a key just stored is found, one of least worth gives way
+// first, and Room::None stores nothing new. The bytes of its arrays are counted as allocated.
+TEST(ExactTable, ReplacingKeepsWhatItFindsExact) {
+  std::mt19937_64 rng(12);
+  std::atomic<size_t> bytes{0};
+  ExactTable<Key, uint32_t> table(size_t{1} << 22, &bytes);
+  std::map<std::pair<uint64_t, uint64_t>, uint32_t> twin;  // the last value stored for each key
+  const auto worth = [](const Key& k, const uint32_t&) { return static_cast<int>(k.b); };
+  for (int i = 0; i < 300'000; ++i) {
+    const Key key{rng() % 40'000, rng() % 7};
+    const uint32_t value = static_cast<uint32_t>(rng());
+    const Room room = i < 20'000 ? Room::Grow : i % 10 == 0 ? Room::None : Room::Replace;
+    const std::optional<uint32_t> before = table.find(key);
+    const auto it = twin.find({key.a, key.b});
+    if (before) {
+      ASSERT_NE(it, twin.end()) << i;
+      ASSERT_EQ(*before, it->second) << i;
+    }
+    const bool stored = table.merge(key, value, table.hash(key), [](uint32_t& s, const uint32_t& v) { s = v; }, room, worth);
+    ASSERT_EQ(stored, !before && room != Room::None && table.find(key).has_value()) << i;
+    if (before || stored) twin[{key.a, key.b}] = value;
+    if (before || stored) {
+      ASSERT_EQ(table.find(key), value) << i;
+    }
+  }
+  EXPECT_GT(bytes.load(), 0u);
+  // Replacement kept the table at most half full: everything it holds is still exact.
+  size_t held = 0, heldWorthy = 0, stored = 0, storedWorthy = 0;
+  for (const auto& [key, value] : twin) {
+    const std::optional<uint32_t> got = table.find(Key{key.first, key.second});
+    ++stored;
+    storedWorthy += key.second >= 4;
+    if (!got) continue;
+    ASSERT_EQ(*got, value);
+    ++held;
+    heldWorthy += key.second >= 4;
+  }
+  EXPECT_LT(held, stored);  // some keys gave way
+  EXPECT_GT(static_cast<double>(heldWorthy) / storedWorthy, static_cast<double>(held) / stored);  // the worthy stay more
+  table.clear();
+  EXPECT_EQ(bytes.load(), 0u);
+}
+
 }  // namespace
 }  // namespace amazons

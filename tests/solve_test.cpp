@@ -383,6 +383,26 @@ TEST(Solve, SearchFallbackAgreesWithOracle) {
   EXPECT_GT(compared, 250);
 }
 
+// With the tables full (--hash 1, one solver for all boards, so that they fill) the leaf
+// table replaces entries as a cache does (core/exact_table.h, Room::Replace) and the others
+// stop storing: answers stay exact. Every contested chamber raw, against the oracle.
+TEST(Solve, FullTablesKeepVerdictsExact) {
+  SolveOptions options;
+  options.canonicalNodes = 0;
+  options.hashMegabytes = 1;
+  Solver solver(options);
+  std::mt19937_64 rng(78);
+  int compared = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const int w = std::uniform_int_distribution<int>(4, 5)(rng);
+    const int h = std::uniform_int_distribution<int>(3, 4)(rng);
+    Board board = testing::randomBoard(rng, w, h, 2, 2, std::max(0.3, 1.0 - 10.0 / (w * h)));
+    const Analysis a = solver.analyse(board);
+    compared += verdictsAgreeWithTheOracle(board, a, "");
+  }
+  EXPECT_GT(compared, 250);
+}
+
 // One-colour chambers that the search meets and a greedy filling does not settle wait as an
 // integer between two bounds (pending territories, sum_search.h) and are solved only when
 // the bounds do not decide. Boards of three ranks: a defective pocket of Black's (as in

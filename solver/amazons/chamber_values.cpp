@@ -20,7 +20,7 @@ constexpr int kDbLookupEmpty = 8;
 }  // namespace
 
 ChamberValues::ChamberValues(Context& context)
-    : context_(context), smallTable_{2 * context.tableLimit() + (size_t{64} << 20)} {}
+    : context_(context), smallTable_{2 * context.tableLimit() + (size_t{64} << 20), &context.tableBytes} {}
 
 void ChamberValues::clear() {
   chamberTable_.clear();
@@ -103,7 +103,7 @@ void ChamberValues::rememberIn(StringTable& table, std::string key, cgt::GameId 
 }
 void ChamberValues::rememberSmall(const SmallRegion& key, cgt::GameId value, uint64_t hash) {
   if (context_.tablesFull()) return;
-  if (smallTable_.insert(key, value, hash)) context_.tableBytes += smallTable_.kBytesPerEntry;
+  smallTable_.insert(key, value, hash);
 }
 void ChamberValues::remember(const SmallRegion& normalised, cgt::GameId value) {
   rememberSmall(normalised, value, smallTable_.hash(normalised));

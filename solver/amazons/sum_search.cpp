@@ -53,7 +53,7 @@ RawSumSearch::RawSumSearch(Context& context, ChamberValues& values)
       values_(values),
       knownSums_{std::max<size_t>(1, context.tableLimit() / 128)},
       sumTable_{context.tableLimit()},
-      leafTable_{context.tableLimit() + (size_t{64} << 20)} {}
+      leafTable_{context.tableLimit() + (size_t{64} << 20), &context.tableBytes} {}
 
 void RawSumSearch::clear() {
   sumTable_.clear();
@@ -410,7 +410,10 @@ bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Sea
     stored.record(fresh.winsFrom, true);
     stored.record(fresh.losesUpTo, false);
   };
-  if (leafTable_.merge(key, found, hash, combine, !context_.tablesFull())) context_.tableBytes += leafTable_.kBytesPerEntry;
+  // Once the tables are full the leaf table is a cache: a region of fewer empty squares, cheaper
+  // to search again, gives way first.
+  const auto worth = [](const LeafKey& k, const LeafBounds&) { return std::popcount(k.empty); };
+  leafTable_.merge(key, found, hash, combine, context_.tablesFull() ? Room::Replace : Room::Grow, worth);
   return wins;
 }
 
