@@ -36,6 +36,10 @@ constexpr uint64_t kProbeTry = 20;
 // 7.9 M, 10.5 s; up to 4 empty squares 9.4 M, 9.0 s; 6: 9.8 M, 7.5 s; 8: 10.2 M, 7.3 s;
 // 10: 10.6 M, 7.9 s; 12 (all of it) 12.6 M, 8.8 s. The 4x5 start: none 31.9 s, 8: 20.2 s.
 constexpr int kLeafEmpty = 8;
+// The leaf table grows to this fraction of the tables' memory, then replaces entries
+// (ExactTable, Room::Replace), leaving the rest to the sum table and the forms. The 4x5 start
+// (positions): a quarter 5.91 M, a half 5.67 M, three quarters 5.53 M, all 5.64 M.
+constexpr size_t kLeafTableShare = 2;
 // Raw regions of at least this many empty squares order their moves by queen-distance
 // territory first (orderedRawMoves); below it, and inside leafWins, by the opponent's replies
 // alone, which is cheaper and there as good. The 5x4 start: 10.2 M nodes, 7.8 s -> 286 k,
@@ -79,16 +83,6 @@ static cgt::Dyadic advantage(const SumState& state, Color mover) {
   return mover == Color::Black ? state.known.number() : -state.known.number();
 }
 static uint64_t sumHash(const std::string& key) { return XXH3_64bits(key.data(), key.size()); }
-std::optional<bool> RawSumSearch::knownSum(const std::string& key, uint64_t hash, const cgt::Dyadic& advantage) const {
-  const std::optional<SumBounds> found = sumTable_.find(key, hash);
-  return found ? found->at(advantage) : std::nullopt;
-}
-void RawSumSearch::rememberSum(const std::string& key, uint64_t hash, const cgt::Dyadic& advantage, bool wins) {
-  SumBounds fresh;
-  fresh.record(advantage, wins);
-  context_.tableBytes += sumTable_.merge(key, hash, fresh, [&](SumBounds& stored) { stored.record(advantage, wins); },
-                                         !context_.tablesFull());
-}
 
 // Many large contested chambers have simple values (of 77 chambers of 8-12 empty squares in
 // 10x10 endgames: 23 integers, 9 switches {a|b}, 9 n*), which a search over G raw beside a
@@ -338,14 +332,65 @@ std::optional<bool> RawSumSearch::decidedByBounds(const SumState& state, Color m
 // for a neighbour) and no other part. Those are decided by plain search of the region and
 // the integer on masks, without splits, keys or game values: G + n, n > 0, is G with n
 // spare moves for Black ({n-1 | } is an integer's form), used when G has no better move.
+// A state of one raw region on masks beside an integer, and nothing else: the region.
+static const SmallRegion* loneSmallRegion(const SumState& state) {
+  if (state.raw.size() != 1 || !state.known.parts().empty() || !state.known.number().isInteger()) return nullptr;
+  return std::get_if<SmallRegion>(&state.raw.front());
+}
 static bool isLeaf(const SumState& state) {
-  if (state.raw.size() != 1 || !state.known.parts().empty() || !state.known.number().isInteger()) return false;
-  const SmallRegion* region = std::get_if<SmallRegion>(&state.raw.front());
+  const SmallRegion* region = loneSmallRegion(state);
   return region && std::popcount(region->empty) <= kLeafEmpty;
 }
 static RawSumSearch::LeafKey leafKey(const SmallRegion& region, Color mover) {
   return {region.black, region.white, region.empty, static_cast<uint16_t>(region.width), static_cast<uint16_t>(region.height),
           static_cast<uint32_t>(mover)};
+}
+
+// Where what is known of a state is kept: a lone region on masks beside an integer, of any
+// size, in the leaf table (fixed keys; a cache once full: on the 6x4 start nearly every
+// position above the leaves is one region holding all eight amazons); others by sumKey.
+RawSumSearch::TableEntry RawSumSearch::tableEntry(const SumState& state, Color mover) const {
+  TableEntry entry;
+  if (const SmallRegion* lone = loneSmallRegion(state)) {
+    entry.lone = true;
+    entry.leaf = leafKey(*lone, mover);
+    entry.hash = leafTable_.hash(entry.leaf);
+  } else {
+    entry.key = sumKey(state, mover);
+    entry.hash = sumHash(entry.key);
+  }
+  return entry;
+}
+std::optional<bool> RawSumSearch::knownAt(const TableEntry& entry, const cgt::Dyadic& advantage) const {
+  if (entry.lone) {
+    const std::optional<LeafBounds> found = leafTable_.find(entry.leaf, entry.hash);
+    return found ? found->at(advantage.num) : std::nullopt;
+  }
+  const std::optional<SumBounds> found = sumTable_.find(entry.key, entry.hash);
+  return found ? found->at(advantage) : std::nullopt;
+}
+void RawSumSearch::remember(const TableEntry& entry, const cgt::Dyadic& advantage, bool wins) {
+  if (entry.lone) {
+    rememberLeaf(entry.leaf, entry.hash, advantage.num, wins);
+    return;
+  }
+  SumBounds fresh;
+  fresh.record(advantage, wins);
+  context_.tableBytes += sumTable_.merge(entry.key, entry.hash, fresh, [&](SumBounds& stored) { stored.record(advantage, wins); },
+                                         !context_.tablesFull());
+}
+// Past its share, or once the tables are full, the leaf table is a cache: a region of fewer
+// empty squares, cheaper to search again, gives way first.
+void RawSumSearch::rememberLeaf(const LeafKey& key, uint64_t hash, int64_t advantage, bool wins) {
+  LeafBounds found;
+  found.record(static_cast<int32_t>(advantage), wins);
+  const auto combine = [](LeafBounds& stored, const LeafBounds& fresh) {
+    stored.record(fresh.winsFrom, true);
+    stored.record(fresh.losesUpTo, false);
+  };
+  const auto worth = [](const LeafKey& k, const LeafBounds&) { return std::popcount(k.empty); };
+  const bool grow = !context_.tablesFull() && leafTable_.bytes() < context_.tableLimit() / kLeafTableShare;
+  leafTable_.merge(key, found, hash, combine, grow ? Room::Grow : Room::Replace, worth);
 }
 bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Search& search) {
   // The table's slot is fetched from memory while the region is split and bounded (a region
@@ -396,7 +441,10 @@ bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Sea
     size_t base;
     ~Pop() { stack.resize(base); }
   } pop{stack.size()};
-  forEachOption(region, mover, [&](const SmallRegion& after) { stack.emplace_back(countOptions(after, other), after); });
+  forEachOption(region, mover, [&](const SmallRegion& after) {
+    leafTable_.prefetch(leafTable_.hash(leafKey(after, other)));
+    stack.emplace_back(countOptions(after, other), after);
+  });
   std::stable_sort(stack.begin() + pop.base, stack.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
   const size_t end = stack.size();
   bool wins = false;
@@ -404,16 +452,7 @@ bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Sea
   // A spare move: only when the mover's moves in G all lose (number avoidance).
   if (!wins && mover == Color::Black && number > 0) wins = !leafWins(region, number - 1, other, search);
   if (!wins && mover == Color::White && number < 0) wins = !leafWins(region, number + 1, other, search);
-  LeafBounds found;
-  found.record(advantage, wins);
-  const auto combine = [](LeafBounds& stored, const LeafBounds& fresh) {
-    stored.record(fresh.winsFrom, true);
-    stored.record(fresh.losesUpTo, false);
-  };
-  // Once the tables are full the leaf table is a cache: a region of fewer empty squares, cheaper
-  // to search again, gives way first.
-  const auto worth = [](const LeafKey& k, const LeafBounds&) { return std::popcount(k.empty); };
-  leafTable_.merge(key, found, hash, combine, context_.tablesFull() ? Room::Replace : Room::Grow, worth);
+  rememberLeaf(key, hash, advantage, wins);
   return wins;
 }
 
@@ -462,17 +501,10 @@ std::optional<bool> RawSumSearch::decidedWithPending(const SumState& state, Colo
   }
   const cgt::Dyadic least = advantage(state, mover) + cgt::Dyadic(mover == Color::Black ? lo : -hi);
   const cgt::Dyadic most = advantage(state, mover) + cgt::Dyadic(mover == Color::Black ? hi : -lo);
-  if (isLeaf(state)) {
-    if (const std::optional<LeafBounds> known = leafTable_.find(leafKey(std::get<SmallRegion>(state.raw.front()), mover))) {
-      if (known->at(least.num) == true) return true;
-      if (known->at(most.num) == false) return false;
-    }
-  } else if (!state.raw.empty()) {
-    const std::string key = sumKey(state, mover);
-    if (const std::optional<SumBounds> found = sumTable_.find(key, sumHash(key))) {
-      if (found->at(least) == true) return true;
-      if (found->at(most) == false) return false;
-    }
+  if (!state.raw.empty()) {
+    const TableEntry entry = tableEntry(state, mover);
+    if (knownAt(entry, least) == true) return true;
+    if (knownAt(entry, most) == false) return false;
   }
   return decidedByBounds(state, mover, poll, lo, hi);
 }
@@ -497,10 +529,9 @@ bool RawSumSearch::moverWinsSum(const SumState& state, Color mover, Search& sear
   if (state.raw.empty()) return knownSums_.moverWins(state.known, sideOf(mover), poll);
   if (isLeaf(state))
     return leafWins(std::get<SmallRegion>(state.raw.front()), state.known.number().num, mover, search);
-  const std::string key = sumKey(state, mover);
-  const uint64_t hash = sumHash(key);
+  const TableEntry entry = tableEntry(state, mover);
   const cgt::Dyadic a = advantage(state, mover);
-  if (const std::optional<bool> known = knownSum(key, hash, a)) return *known;
+  if (const std::optional<bool> known = knownAt(entry, a)) return *known;
   if (const std::optional<bool> bounded = decidedByBounds(state, mover, poll)) return *bounded;
   ++context_.nodes;
   if ((context_.nodes & 1023) == 0) search.checkTime();
@@ -522,20 +553,18 @@ bool RawSumSearch::moverWinsSum(const SumState& state, Color mover, Search& sear
         wins = true;
         break;
       }
-  rememberSum(key, hash, a, wins);
+  remember(entry, a, wins);
   return wins;
 }
 
 std::optional<bool> RawSumSearch::known(const SumState& state, Color mover) const {
   assert(state.pending.empty());
-  const std::string key = sumKey(state, mover);
-  return knownSum(key, sumHash(key), advantage(state, mover));
+  return knownAt(tableEntry(state, mover), advantage(state, mover));
 }
 
 void RawSumSearch::remember(const SumState& state, Color mover, bool wins) {
   assert(state.pending.empty());
-  const std::string key = sumKey(state, mover);
-  rememberSum(key, sumHash(key), advantage(state, mover), wins);
+  remember(tableEntry(state, mover), advantage(state, mover), wins);
 }
 
 std::string RawSumSearch::exactKey(const SumState& state, Color mover) {

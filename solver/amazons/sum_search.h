@@ -127,8 +127,17 @@ class RawSumSearch {
   };
 
  private:
-  std::optional<bool> knownSum(const std::string& key, uint64_t hash, const cgt::Dyadic& advantage) const;
-  void rememberSum(const std::string& key, uint64_t hash, const cgt::Dyadic& advantage, bool wins);
+  // A state's key in the table that keeps it: leafTable_ (`lone`) or sumTable_.
+  struct TableEntry {
+    bool lone = false;
+    LeafKey leaf{};
+    std::string key;
+    uint64_t hash = 0;
+  };
+  TableEntry tableEntry(const SumState& state, Color mover) const;
+  std::optional<bool> knownAt(const TableEntry& entry, const cgt::Dyadic& advantage) const;
+  void remember(const TableEntry& entry, const cgt::Dyadic& advantage, bool wins);
+  void rememberLeaf(const LeafKey& key, uint64_t hash, int64_t advantage, bool wins);
   uint64_t searchAllowance(int amazons, const Search& search) const;
   void addRegion(const SmallRegion& region, SumState& state, Search& search, bool deferTerritories);
   void addTerritory(const ChamberValues::Piece& piece, SumState& state);

@@ -137,6 +137,9 @@ class ExactTable {
     return true;
   }
 
+  // The bytes of the arrays allocated, outgrown ones included.
+  size_t bytes() const { return arena_.bytes(); }
+
   void clear() {
     std::array<std::unique_lock<tbb::spin_mutex>, 1 << kShardBits> locks;
     for (size_t s = 0; s < shards_.size(); ++s) {
@@ -184,6 +187,7 @@ class ExactTable {
       heap_.push_back(std::move(array));
       return out;
     }
+    size_t bytes() const { return allocated_.load(std::memory_order_relaxed); }
     // Every array freed: the pages go back to the system and come again zeroed. Callers hold
     // every shard's lock.
     void reset() {
