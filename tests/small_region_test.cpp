@@ -292,6 +292,19 @@ TEST(ExactTable, AgreesWithAMap) {
   }
 }
 
+// An array outgrown gives its pages back: the bytes held stay within what the live arrays
+// need (at least a quarter full each, 24-byte entries, and the arrays below a page, which
+// stay), where keeping every outgrown array would hold about twice that.
+TEST(ExactTable, OutgrownArraysAreGivenBack) {
+  std::atomic<size_t> account{0};
+  ExactTable<Key, uint32_t> table(size_t{1} << 26, &account);
+  constexpr uint64_t kKeys = 200'000;
+  for (uint64_t k = 0; k < kKeys; ++k) table.insert(Key{k, 7}, 1);
+  EXPECT_EQ(account.load(), table.bytes());
+  EXPECT_LE(table.bytes(), 4 * 24 * kKeys + 64 * 8192);
+  EXPECT_GT(table.bytes(), 2 * 24 * kKeys);
+}
+
 // A table that may not grow takes new keys as a cache (Room::Replace): whatever it finds is
 // what was stored last for that key, a key just stored is found, one of least worth gives way
 // first, and Room::None stores nothing new. The bytes of its arrays are counted as allocated.

@@ -18,9 +18,10 @@
 // transparent huge pages. Its pages come zeroed, so an array needs no filling when it grows,
 // and a table of tens of megabytes spans a few 2 MB pages instead of thousands of 4 KB ones:
 // on these VMs a 4 KB page costs ~11.5 us when first touched, and the TLB misses of lookups
-// scattered over thousands of pages were a fifth of a 12-empty form's time. Arrays outgrown
-// stay behind in the reservation (their total is at most the live ones'); past the reservation
-// arrays come from the heap.
+// scattered over thousands of pages were a fifth of a 12-empty form's time. An array outgrown
+// gives its whole pages back (its address space stays used: the reservation is twice the
+// largest table wanted), so that a table at its memory's end holds twice the entries; past
+// the reservation arrays come from the heap.
 #pragma once
 #include <sys/mman.h>
 #include <tbb/spin_mutex.h>
@@ -52,7 +53,7 @@ class ExactTable {
  public:
   // `reserveBytes`: the address space to reserve for the arrays (not memory: pages are only
   // taken when touched). Twice the largest table wanted leaves room for outgrown arrays.
-  // `account`, when given, counts the bytes of the arrays allocated (outgrown ones included).
+  // `account`, when given, counts the bytes of the arrays held, as bytes() does.
   explicit ExactTable(size_t reserveBytes = size_t{1} << 26, std::atomic<size_t>* account = nullptr)
       : arena_(reserveBytes, account) {}
 
@@ -133,11 +134,12 @@ class ExactTable {
       }
       shard.slots.store(bigger, std::memory_order_relaxed);
       shard.size.store(size * 2, std::memory_order_relaxed);
+      arena_.release(slots, size);  // prefetch may still read it: harmless, it never faults
     }
     return true;
   }
 
-  // The bytes of the arrays allocated, outgrown ones included.
+  // The bytes of the arrays held (those outgrown in the reservation given back).
   size_t bytes() const { return arena_.bytes(); }
 
   void clear() {
@@ -187,6 +189,16 @@ class ExactTable {
       heap_.push_back(std::move(array));
       return out;
     }
+    // An array outgrown: the whole pages of it in the reservation go back to the system.
+    void release(Entry* array, size_t count) {
+      const uintptr_t begin = reinterpret_cast<uintptr_t>(array), end = begin + count * sizeof(Entry);
+      const uintptr_t base = reinterpret_cast<uintptr_t>(base_);
+      if (!base_ || begin < base || end > base + bytes_) return;  // from the heap: kept until reset
+      const uintptr_t first = (begin + kPage - 1) & ~(kPage - 1), last = end & ~(kPage - 1);
+      if (last <= first || madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED) != 0) return;
+      allocated_.fetch_sub(last - first, std::memory_order_relaxed);
+      if (account_) account_->fetch_sub(last - first, std::memory_order_relaxed);
+    }
     size_t bytes() const { return allocated_.load(std::memory_order_relaxed); }
     // Every array freed: the pages go back to the system and come again zeroed. Callers hold
     // every shard's lock.
@@ -201,6 +213,7 @@ class ExactTable {
 
    private:
     static constexpr size_t kHugePage = size_t{2} << 20;
+    static constexpr uintptr_t kPage = 4096;
     void map() {  // one huge page more, to start on a huge page's boundary
       void* p = mmap(nullptr, bytes_ + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
       if (p == MAP_FAILED) return;  // the heap alone then
