@@ -365,42 +365,37 @@ TEST(Solve, SameValuesAndMovesWithOneAndTwoThreadsOn10x10Endgames) {
   EXPECT_EQ(answers(whole, unlimited, 1), answers(whole, unlimited, 2));
 }
 
-TEST(Solve, SearchFallbackAgreesWithOracle) {
-  // With no node allowance no contested chamber gets a canonical form: every verdict and
-  // winning move comes from the exact search over sums.
-  SolveOptions options;
+// Boards of 2 + 2 amazons, of files and ranks drawn from the two ranges, about `empty`
+// squares empty, analysed by one solver (its tables kept from board to board) with no
+// contested chamber's form (every verdict and winning move from the exact search over sums),
+// against the oracle: how many verdicts were compared.
+int searchedVerdictsAgreeWithTheOracle(SolveOptions options, uint64_t seed, std::pair<int, int> files,
+                                       std::pair<int, int> ranks, double empty) {
   options.canonicalNodes = 0;
   Solver solver(options);
-  std::mt19937_64 rng(77);
+  std::mt19937_64 rng(seed);
   int compared = 0;
   for (int trial = 0; trial < 150; ++trial) {
-    const int w = std::uniform_int_distribution<int>(3, 5)(rng);
-    const int h = std::uniform_int_distribution<int>(3, 5)(rng);
-    Board board = testing::randomBoard(rng, w, h, 2, 2, std::max(0.3, 1.0 - 9.0 / (w * h)));
+    const int w = std::uniform_int_distribution<int>(files.first, files.second)(rng);
+    const int h = std::uniform_int_distribution<int>(ranks.first, ranks.second)(rng);
+    Board board = testing::randomBoard(rng, w, h, 2, 2, std::max(0.3, 1.0 - empty / (w * h)));
     const Analysis a = solver.analyse(board);
     compared += verdictsAgreeWithTheOracle(board, a, "");
   }
-  EXPECT_GT(compared, 250);
+  return compared;
+}
+
+TEST(Solve, SearchFallbackAgreesWithOracle) {
+  EXPECT_GT(searchedVerdictsAgreeWithTheOracle({}, 77, {3, 5}, {3, 5}, 9.0), 250);
 }
 
 // With the tables full (--hash 1, one solver for all boards, so that they fill) the leaf
 // table replaces entries as a cache does (core/exact_table.h, Room::Replace) and the others
-// stop storing: answers stay exact. Every contested chamber raw, against the oracle.
+// stop storing: answers stay exact.
 TEST(Solve, FullTablesKeepVerdictsExact) {
   SolveOptions options;
-  options.canonicalNodes = 0;
   options.hashMegabytes = 1;
-  Solver solver(options);
-  std::mt19937_64 rng(78);
-  int compared = 0;
-  for (int trial = 0; trial < 150; ++trial) {
-    const int w = std::uniform_int_distribution<int>(4, 5)(rng);
-    const int h = std::uniform_int_distribution<int>(3, 4)(rng);
-    Board board = testing::randomBoard(rng, w, h, 2, 2, std::max(0.3, 1.0 - 10.0 / (w * h)));
-    const Analysis a = solver.analyse(board);
-    compared += verdictsAgreeWithTheOracle(board, a, "");
-  }
-  EXPECT_GT(compared, 250);
+  EXPECT_GT(searchedVerdictsAgreeWithTheOracle(options, 78, {4, 5}, {3, 4}, 10.0), 250);
 }
 
 // One-colour chambers that the search meets and a greedy filling does not settle wait as an
