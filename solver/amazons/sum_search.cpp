@@ -324,6 +324,12 @@ std::optional<bool> RawSumSearch::decidedByBounds(const SumState& state, Color m
   return std::nullopt;
 }
 
+// A state of one raw region on masks beside an integer, and nothing else: the region.
+static const SmallRegion* loneSmallRegion(const SumState& state) {
+  if (state.raw.size() != 1 || !state.known.parts().empty() || !state.known.number().isInteger()) return nullptr;
+  return std::get_if<SmallRegion>(&state.raw.front());
+}
+
 // ---- The end of a search: one small raw region beside an integer ----
 // Most positions of a search over a position that never splits (a small-board start, or a
 // chamber whose amazons all touch) are one raw region of a few empty squares beside an
@@ -332,11 +338,6 @@ std::optional<bool> RawSumSearch::decidedByBounds(const SumState& state, Color m
 // for a neighbour) and no other part. Those are decided by plain search of the region and
 // the integer on masks, without splits, keys or game values: G + n, n > 0, is G with n
 // spare moves for Black ({n-1 | } is an integer's form), used when G has no better move.
-// A state of one raw region on masks beside an integer, and nothing else: the region.
-static const SmallRegion* loneSmallRegion(const SumState& state) {
-  if (state.raw.size() != 1 || !state.known.parts().empty() || !state.known.number().isInteger()) return nullptr;
-  return std::get_if<SmallRegion>(&state.raw.front());
-}
 static bool isLeaf(const SumState& state) {
   const SmallRegion* region = loneSmallRegion(state);
   return region && std::popcount(region->empty) <= kLeafEmpty;
@@ -393,9 +394,12 @@ void RawSumSearch::rememberLeaf(const LeafKey& key, uint64_t hash, int64_t advan
   leafTable_.merge(key, found, hash, combine, grow ? Room::Grow : Room::Replace, worth);
 }
 bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Search& search) {
+  return leafWins(region, leafTable_.hash(leafKey(region, mover)), number, mover, search);
+}
+// `hash`: of leafKey(region, mover), the key before the split.
+bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, Color mover, Search& search) {
   // The table's slot is fetched from memory while the region is split and bounded (a region
   // that is one contested chamber, nearly all, keeps this key).
-  uint64_t hash = leafTable_.hash(leafKey(region, mover));
   leafTable_.prefetch(hash);
   // One-colour and dead chambers leave the region: a territory is the integer of its moves.
   const SmallChambers chambers = splitChambers(region);
@@ -436,19 +440,29 @@ bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Sea
   const Color other = opposite(mover);
   // The options leaving the opponent the fewest moves first, as orderedRawMoves does, on one
   // stack per thread (a nested call pushes above them and pops before they are read).
-  thread_local std::vector<std::pair<int, SmallRegion>> stack;
+  // Each option's slot is fetched while the others are made and counted.
+  struct Option {
+    int replies;
+    uint64_t hash;
+    SmallRegion after;
+  };
+  thread_local std::vector<Option> stack;
   struct Pop {  // also when the search is stopped below
     size_t base;
     ~Pop() { stack.resize(base); }
   } pop{stack.size()};
   forEachOption(region, mover, [&](const SmallRegion& after) {
-    leafTable_.prefetch(leafTable_.hash(leafKey(after, other)));
-    stack.emplace_back(countOptions(after, other), after);
+    const uint64_t h = leafTable_.hash(leafKey(after, other));
+    leafTable_.prefetch(h);
+    stack.push_back({countOptions(after, other), h, after});
   });
-  std::stable_sort(stack.begin() + pop.base, stack.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::stable_sort(stack.begin() + pop.base, stack.end(), [](const Option& x, const Option& y) { return x.replies < y.replies; });
   const size_t end = stack.size();
   bool wins = false;
-  for (size_t i = pop.base; i < end && !wins; ++i) wins = !leafWins(SmallRegion(stack[i].second), number, other, search);
+  for (size_t i = pop.base; i < end && !wins; ++i) {
+    const Option option = stack[i];  // a copy: the nested search pushes onto the stack
+    wins = !leafWins(option.after, option.hash, number, other, search);
+  }
   // A spare move: only when the mover's moves in G all lose (number avoidance).
   if (!wins && mover == Color::Black && number > 0) wins = !leafWins(region, number - 1, other, search);
   if (!wins && mover == Color::White && number < 0) wins = !leafWins(region, number + 1, other, search);

@@ -86,8 +86,8 @@ class ExactTable {
 
   // False when the key is there already (its value is kept).
   bool insert(const Key& key, const Value& value) { return insert(key, value, hash(key)); }
-  bool insert(const Key& key, const Value& value, uint64_t h, Room room = Room::Grow) {
-    return merge(key, value, h, [](Value&, const Value&) {}, room);
+  bool insert(const Key& key, const Value& value, uint64_t h) {
+    return merge(key, value, h, [](Value&, const Value&) {});
   }
   // When the key is there, combine(stored, value) updates the stored value in place (under the
   // shard's lock); else the key is stored with `value` as `room` allows, a replaced entry
