@@ -195,6 +195,20 @@ struct Key {
   uint64_t a, b;
   bool operator==(const Key&) const = default;
 };
+// The same keys stored without a used flag (as the leaf table's): packed, never all zero.
+struct [[gnu::packed, gnu::aligned(4)]] PackedKey {
+  uint64_t a;
+  uint32_t bPlusOne;
+  static constexpr bool kNeverZero = true;
+  bool operator==(const PackedKey&) const = default;
+};
+template <typename K>
+K makeKey(uint64_t a, uint64_t b) {
+  if constexpr (std::is_same_v<K, Key>) return Key{a, b};
+  else return PackedKey{a, static_cast<uint32_t>(b + 1)};
+}
+uint64_t tagOf(const Key& k) { return k.b; }
+uint64_t tagOf(const PackedKey& k) { return k.bPlusOne - 1; }
 
 // The queen-distance territory by hand: a breadth-first search from each colour's amazons,
 // one square's queen targets (Board::queenTargets) at a time.
@@ -262,23 +276,25 @@ TEST(SmallRegion, WideMasksCountTheBoardsMoves) {
   }
 }
 
-TEST(ExactTable, AgreesWithAMap) {
+template <typename K, size_t Window = 16>
+void agreesWithAMap() {
   // A large reservation holds every array; a 4 KB one sends all but the first to the heap.
   // After clear() the table starts again on pages handed back, which must come zeroed.
   for (const size_t reserve : {size_t{1} << 26, size_t{4096}}) {
     std::mt19937_64 rng(11);
-    ExactTable<Key, uint32_t> table(reserve);
+    ExactTable<K, uint32_t, Window> table(reserve);
     for (int round = 0; round < 2; ++round) {
       std::map<std::pair<uint64_t, uint64_t>, uint32_t> twin;
       for (int i = 0; i < 200'000; ++i) {
         // Few distinct keys, so that most inserts and finds meet a key already there.
-        const Key key{rng() % 5000, rng() % 7};
+        const uint64_t ka = rng() % 5000, kb = rng() % 7;
+        const K key = makeKey<K>(ka, kb);
         const uint32_t value = static_cast<uint32_t>(rng());
         if (rng() % 2) {
-          const bool fresh = twin.emplace(std::pair{key.a, key.b}, value).second;
+          const bool fresh = twin.emplace(std::pair{ka, kb}, value).second;
           ASSERT_EQ(table.insert(key, value), fresh) << reserve;
         } else {
-          const auto it = twin.find({key.a, key.b});
+          const auto it = twin.find({ka, kb});
           const std::optional<uint32_t> got = table.find(key);
           ASSERT_EQ(got.has_value(), it != twin.end()) << reserve;
           if (got) {
@@ -287,10 +303,14 @@ TEST(ExactTable, AgreesWithAMap) {
         }
       }
       table.clear();
-      for (const auto& [key, value] : twin) ASSERT_FALSE(table.find(Key{key.first, key.second})) << reserve;
+      for (const auto& [key, value] : twin) ASSERT_FALSE(table.find(makeKey<K>(key.first, key.second))) << reserve;
     }
   }
 }
+
+TEST(ExactTable, AgreesWithAMap) { agreesWithAMap<Key>(); }
+TEST(ExactTable, KeysWithoutAFlagAgreeWithAMap) { agreesWithAMap<PackedKey>(); }
+TEST(ExactTable, ShortWindowsAgreeWithAMap) { agreesWithAMap<PackedKey, 4>(); }
 
 // An array outgrown gives its pages back: the bytes held stay within what the live arrays
 // need (at least a quarter full each, 24-byte entries, and the arrays below a page, which
@@ -308,34 +328,36 @@ TEST(ExactTable, OutgrownArraysAreGivenBack) {
 // A table that may not grow takes new keys as a cache (Room::Replace): whatever it finds is
 // what was stored last for that key, a key just stored is found, one of least worth gives way
 // first, and Room::None stores nothing new. The bytes of its arrays are counted as allocated.
-TEST(ExactTable, ReplacingKeepsWhatItFindsExact) {
+template <typename K, size_t Window = 16>
+void replacingKeepsWhatItFindsExact() {
   std::mt19937_64 rng(12);
   std::atomic<size_t> bytes{0};
-  ExactTable<Key, uint32_t> table(size_t{1} << 22, &bytes);
+  ExactTable<K, uint32_t, Window> table(size_t{1} << 22, &bytes);
   std::map<std::pair<uint64_t, uint64_t>, uint32_t> twin;  // the last value stored for each key
-  const auto worth = [](const Key& k, const uint32_t&) { return static_cast<int>(k.b); };
+  const auto worth = [](const K& k, const uint32_t&) { return static_cast<int>(tagOf(k)); };
   for (int i = 0; i < 300'000; ++i) {
-    const Key key{rng() % 40'000, rng() % 7};
+    const uint64_t ka = rng() % 40'000, kb = rng() % 7;
+    const K key = makeKey<K>(ka, kb);
     const uint32_t value = static_cast<uint32_t>(rng());
     const Room room = i < 20'000 ? Room::Grow : i % 10 == 0 ? Room::None : Room::Replace;
     const std::optional<uint32_t> before = table.find(key);
-    const auto it = twin.find({key.a, key.b});
+    const auto it = twin.find({ka, kb});
     if (before) {
       ASSERT_NE(it, twin.end()) << i;
       ASSERT_EQ(*before, it->second) << i;
     }
     const bool stored = table.merge(key, value, table.hash(key), [](uint32_t& s, const uint32_t& v) { s = v; }, room, worth);
     ASSERT_EQ(stored, !before && room != Room::None && table.find(key).has_value()) << i;
-    if (before || stored) twin[{key.a, key.b}] = value;
+    if (before || stored) twin[{ka, kb}] = value;
     if (before || stored) {
       ASSERT_EQ(table.find(key), value) << i;
     }
   }
   EXPECT_GT(bytes.load(), 0u);
-  // Replacement kept the table at most half full: everything it holds is still exact.
+  // Everything the table holds, full as it is, is still exact.
   size_t held = 0, heldWorthy = 0, stored = 0, storedWorthy = 0;
   for (const auto& [key, value] : twin) {
-    const std::optional<uint32_t> got = table.find(Key{key.first, key.second});
+    const std::optional<uint32_t> got = table.find(makeKey<K>(key.first, key.second));
     ++stored;
     storedWorthy += key.second >= 4;
     if (!got) continue;
@@ -343,11 +365,16 @@ TEST(ExactTable, ReplacingKeepsWhatItFindsExact) {
     ++held;
     heldWorthy += key.second >= 4;
   }
-  EXPECT_LT(held, stored);  // some keys gave way
+  EXPECT_LT(held, stored);                       // some keys gave way
+  EXPECT_GT(held, table.capacity() * 3 / 4);  // a cache fills its arrays (a growing table, half)
   EXPECT_GT(static_cast<double>(heldWorthy) / storedWorthy, static_cast<double>(held) / stored);  // the worthy stay more
   table.clear();
   EXPECT_EQ(bytes.load(), 0u);
 }
+
+TEST(ExactTable, ReplacingKeepsWhatItFindsExact) { replacingKeepsWhatItFindsExact<Key>(); }
+TEST(ExactTable, ReplacingKeysWithoutAFlagKeepsWhatItFindsExact) { replacingKeepsWhatItFindsExact<PackedKey>(); }
+TEST(ExactTable, ReplacingInShortWindowsKeepsWhatItFindsExact) { replacingKeepsWhatItFindsExact<PackedKey, 4>(); }
 
 }  // namespace
 }  // namespace amazons

@@ -343,8 +343,7 @@ static bool isLeaf(const SumState& state) {
   return region && std::popcount(region->empty) <= kLeafEmpty;
 }
 static RawSumSearch::LeafKey leafKey(const SmallRegion& region, Color mover) {
-  return {region.black, region.white, region.empty, static_cast<uint16_t>(region.width), static_cast<uint16_t>(region.height),
-          static_cast<uint32_t>(mover)};
+  return {region.black, region.white, region.empty, region.width | region.height << 8 | static_cast<uint32_t>(mover) << 16};
 }
 
 // Where what is known of a state is kept: a lone region on masks beside an integer, of any
@@ -383,13 +382,11 @@ void RawSumSearch::remember(const TableEntry& entry, const cgt::Dyadic& advantag
 // Past its share, or once the tables are full, the leaf table is a cache: a region of fewer
 // empty squares, cheaper to search again, gives way first.
 void RawSumSearch::rememberLeaf(const LeafKey& key, uint64_t hash, int64_t advantage, bool wins) {
+  if (!LeafBounds::fits(advantage)) return;
   LeafBounds found;
-  found.record(static_cast<int32_t>(advantage), wins);
-  const auto combine = [](LeafBounds& stored, const LeafBounds& fresh) {
-    stored.record(fresh.winsFrom, true);
-    stored.record(fresh.losesUpTo, false);
-  };
-  const auto worth = [](const LeafKey& k, const LeafBounds&) { return std::popcount(k.empty); };
+  found.record(advantage, wins);
+  const auto combine = [&](LeafBounds& stored, const LeafBounds&) { stored.record(advantage, wins); };
+  const auto worth = [](const LeafKey& k, const LeafBounds&) { return std::popcount(uint64_t{k.empty}); };
   const bool grow = !context_.tablesFull() && leafTable_.bytes() < context_.tableLimit() / kLeafTableShare;
   leafTable_.merge(key, found, hash, combine, grow ? Room::Grow : Room::Replace, worth);
 }

@@ -100,31 +100,37 @@ class RawSumSearch {
     SmallRegion after;
     Move move;
   };
-  // The key of leafWins' table: the region and the mover, the integer beside it apart.
-  struct LeafKey {
+  // The key of leafWins' table: the region and the mover, the integer beside it apart. Packed
+  // with LeafBounds into 32 bytes, two entries a cache line (48 with the used flag and padding).
+  struct [[gnu::packed, gnu::aligned(4)]] LeafKey {
     uint64_t black, white, empty;
-    uint16_t width, height;
-    uint32_t mover;
+    uint32_t shape;  // width | height << 8 | mover << 16: never zero (a region is at least 1 x 1)
+    static constexpr bool kNeverZero = true;
     bool operator==(const LeafKey&) const = default;
   };
-  static_assert(sizeof(LeafKey) == 32 && std::has_unique_object_representations_v<LeafKey>);
+  static_assert(sizeof(LeafKey) == 28 && std::has_unique_object_representations_v<LeafKey>);
   // What is known of G + n for one region G and mover, by the mover's advantage a (n for
   // Black, -n for White): a win at a is a win at a + 1 too (G + n + 1 > G + n), so the
-  // advantages known to lose and to win are two half-lines.
-  // As SumBounds, on integers.
+  // advantages known to lose and to win are two half-lines. As SumBounds, on integers; the
+  // advantages that leafWins meets lie within the region's empty squares of 0 (the rest is
+  // decided by reachableEmpty), and others are neither recorded nor answered.
   struct LeafBounds {
-    int32_t losesUpTo = INT32_MIN;  // the greatest advantage known to lose
-    int32_t winsFrom = INT32_MAX;   // the least advantage known to win
+    int16_t losesUpTo = INT16_MIN;  // the greatest advantage known to lose
+    int16_t winsFrom = INT16_MAX;   // the least advantage known to win
+    static bool fits(int64_t a) { return a > INT16_MIN && a < INT16_MAX; }
     std::optional<bool> at(int64_t a) const {
+      if (!fits(a)) return std::nullopt;
       if (a >= winsFrom) return true;
       if (a <= losesUpTo) return false;
       return std::nullopt;
     }
-    void record(int32_t a, bool wins) {
-      if (wins) winsFrom = std::min(winsFrom, a);
-      else losesUpTo = std::max(losesUpTo, a);
+    void record(int64_t a, bool wins) {
+      if (!fits(a)) return;
+      if (wins) winsFrom = std::min<int16_t>(winsFrom, static_cast<int16_t>(a));
+      else losesUpTo = std::max<int16_t>(losesUpTo, static_cast<int16_t>(a));
     }
   };
+  static_assert(sizeof(LeafKey) + sizeof(LeafBounds) == 32);
 
  private:
   // A state's key in the table that keeps it: leafTable_ (`lone`) or sumTable_.
@@ -155,7 +161,7 @@ class RawSumSearch {
   ChamberValues& values_;
   cgt::SumSearch knownSums_;
   core::SharedSearchedTable<SumBounds> sumTable_;  // by sumKey
-  ExactTable<LeafKey, LeafBounds> leafTable_;
+  ExactTable<LeafKey, LeafBounds, 4> leafTable_;  // a cache most of its life: lookups kept short
 };
 
 }  // namespace amazons::solve

@@ -1,18 +1,20 @@
 // A concurrent map from fixed-size keys to values, shared by all threads. Keys are compared
 // in full, so a hash collision is never taken for equality. 64 shards, chosen by the top bits
-// of the key's XXH3 hash, each an open-addressing array (linear probing, at most half full)
-// under its own spin lock (held for a few probes): a lookup is one lock and, mostly, one cache
-// line.
+// of the key's XXH3 hash, each an open-addressing array under its own spin lock (held for a
+// few probes). A key lives within kWindow slots of its home slot, at the first that was free
+// when it came: a lookup reads at most kWindow slots (a few cache lines) and stops at a free
+// one, and an insert that finds none free grows the array, so that linear probing's clusters
+// never make a probe long however full the array is.
 //
-// Entry layout: the key, the value, a used flag (the key's bytes may be all zero); all-zero
-// bytes are an unused entry.
+// Entry layout: the key, the value, and a used flag, unless the key declares
+// `kNeverZero = true` (no stored key is all zero bytes: all-zero bytes are an unused entry).
 //
 // A table that may not grow (its owner's memory is spent) can still take new keys as a cache
-// does (Room::Replace): into free slots while at most half full, then over the least worth of
-// the first kReplaceWindow entries of the key's probe sequence. An entry overwritten keeps its
-// slot used, so no other key's probe sequence is cut; a key lost is only searched again. On the
-// 4x5 start at --hash 512 the leaf table filled after 1.0 M of 14.8 M positions; with room to
-// spare the start took 4.9 M.
+// does (Room::Replace): into a free slot of the key's window, else over the entry of least
+// worth there. An entry overwritten keeps its slot used, so no other key's window is cut short;
+// a key lost is only searched again. A growing table doubles when half full; a cache fills
+// to the last slot. On the 4x5 start at --hash 512 the leaf table filled after 1.0 M of 14.8 M
+// positions; with room to spare the start took 4.9 M.
 //
 // The shards' arrays are carved from one reservation of address space (mmap), marked for
 // transparent huge pages. Its pages come zeroed, so an array needs no filling when it grows,
@@ -30,6 +32,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cassert>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -44,7 +47,12 @@ namespace amazons {
 // insert it without growing, replacing a stored entry when half full (above); nothing.
 enum class Room { Grow, Replace, None };
 
-template <typename Key, typename Value>
+// Window: the slots a key may sit from its home (below). 16 keeps a growing array at least a
+// quarter full (a full window grows it early: 8 left the arrays of 200,000 random keys a fifth
+// full, tests/small_region_test.cpp). A cache's lookups read the whole window when they miss:
+// the leaf table of the 6x4 first-move positions took 10% more time a position with 16 than
+// with 4, where it fills its arrays as fast.
+template <typename Key, typename Value, size_t Window = 16>
 class ExactTable {
   static_assert(std::has_unique_object_representations_v<Key>, "keys are hashed as raw bytes");
   static_assert(std::is_trivially_copyable_v<Key> && std::is_trivially_copyable_v<Value>,
@@ -77,11 +85,12 @@ class ExactTable {
     const Entry* slots = shard.slots.load(std::memory_order_relaxed);
     if (!slots) return std::nullopt;
     const size_t mask = shard.size.load(std::memory_order_relaxed) - 1;
-    for (size_t i = h & mask;; i = (i + 1) & mask) {
-      const Entry& e = slots[i];
-      if (!e.used) return std::nullopt;
+    for (size_t k = 0; k < kWindow; ++k) {
+      const Entry& e = slots[(h + k) & mask];
+      if (!used(e)) return std::nullopt;
       if (e.key == key) return e.value;
     }
+    return std::nullopt;
   }
 
   // False when the key is there already (its value is kept).
@@ -95,48 +104,57 @@ class ExactTable {
   template <typename Combine, typename Worth = int (*)(const Key&, const Value&)>
   bool merge(const Key& key, const Value& value, uint64_t h, Combine&& combine, Room room = Room::Grow,
              Worth&& worth = [](const Key&, const Value&) { return 0; }) {
+    if constexpr (kNeverZero) assert(!(key == Key{}));
     Shard& shard = shards_[h >> (64 - kShardBits)];
     tbb::spin_mutex::scoped_lock lock(shard.mutex);
     Entry* slots = shard.slots.load(std::memory_order_relaxed);
-    size_t size = shard.size.load(std::memory_order_relaxed);
     if (!slots) {
       if (room != Room::Grow) return false;
-      slots = arena_.allocate(size = kFirstSize);
+      slots = arena_.allocate(kFirstSize);
       shard.slots.store(slots, std::memory_order_relaxed);
-      shard.size.store(size, std::memory_order_relaxed);
+      shard.size.store(kFirstSize, std::memory_order_relaxed);
     }
-    size_t mask = size - 1;
-    size_t i = h & mask;
-    for (; slots[i].used; i = (i + 1) & mask)
-      if (slots[i].key == key) {
-        combine(slots[i].value, value);
-        return false;
+    for (;;) {
+      const size_t mask = shard.size.load(std::memory_order_relaxed) - 1;
+      Entry* free = nullptr;
+      for (size_t k = 0; k < kWindow; ++k) {
+        Entry& e = slots[(h + k) & mask];
+        if (!used(e)) {
+          free = &e;
+          break;
+        }
+        if (e.key == key) {
+          combine(e.value, value);
+          return false;
+        }
       }
-    if (room == Room::None) return false;
-    if (room == Room::Replace && (shard.count + 1) * 2 > size) {
-      Entry* victim = nullptr;
-      for (size_t k = 0, j = h & mask; k < kReplaceWindow && slots[j].used; ++k, j = (j + 1) & mask)
-        if (!victim || worth(slots[j].key, slots[j].value) < worth(victim->key, victim->value)) victim = &slots[j];
-      if (!victim) return false;
-      *victim = {key, value, true};
-      return true;
-    }
-    slots[i] = {key, value, true};
-    if (++shard.count * 2 > size) {
-      Entry* bigger = arena_.allocate(size * 2);
-      mask = size * 2 - 1;
-      for (size_t k = 0; k < size; ++k) {
-        const Entry& e = slots[k];
-        if (!e.used) continue;
-        size_t j = hash(e.key) & mask;
-        while (bigger[j].used) j = (j + 1) & mask;
-        bigger[j] = e;
+      if (room == Room::None) return false;
+      if (free) {
+        *free = makeEntry(key, value);
+        if (++shard.count * 2 > mask + 1 && room == Room::Grow) slots = grow(shard);
+        return true;
       }
-      shard.slots.store(bigger, std::memory_order_relaxed);
-      shard.size.store(size * 2, std::memory_order_relaxed);
-      arena_.release(slots, size);  // prefetch may still read it: harmless, it never faults
+      if (room == Room::Replace) {
+        Entry* victim = &slots[h & mask];
+        for (size_t k = 1; k < kWindow; ++k) {
+          Entry& e = slots[(h + k) & mask];
+          if (worth(e.key, e.value) < worth(victim->key, victim->value)) victim = &e;
+        }
+        *victim = makeEntry(key, value);
+        return true;
+      }
+      slots = grow(shard);  // a full window: the key is placed in the doubled array
     }
-    return true;
+  }
+
+  // The slots of the arrays held, used or not.
+  size_t capacity() const {
+    size_t slots = 0;
+    for (const Shard& shard : shards_) {
+      tbb::spin_mutex::scoped_lock lock(shard.mutex);
+      slots += shard.size.load(std::memory_order_relaxed);
+    }
+    return slots;
   }
 
   // The bytes of the arrays held (those outgrown in the reservation given back).
@@ -155,14 +173,29 @@ class ExactTable {
  private:
   static constexpr int kShardBits = 6;
   static constexpr size_t kFirstSize = 16;
-  static constexpr size_t kReplaceWindow = 4;
-  struct Entry {
+  // Slots a key may sit from its home. TODO measured
+  static constexpr size_t kWindow = Window;
+  static_assert(kFirstSize >= kWindow);
+  static constexpr bool kNeverZero = requires { requires Key::kNeverZero; };
+  struct FlaggedEntry {
     Key key{};
     Value value{};
     bool used = false;
   };
+  struct BareEntry {
+    Key key{};
+    Value value{};
+  };
+  using Entry = std::conditional_t<kNeverZero, BareEntry, FlaggedEntry>;
   static_assert(std::is_trivially_copyable_v<Entry>);
-
+  static bool used(const Entry& e) {
+    if constexpr (kNeverZero) return !(e.key == Key{});
+    else return e.used;
+  }
+  static Entry makeEntry(const Key& key, const Value& value) {
+    if constexpr (kNeverZero) return {key, value};
+    else return {key, value, true};
+  }
 
   // Zeroed arrays of entries: bump allocation in the reservation, then the heap.
   class Arena {
@@ -243,6 +276,35 @@ class ExactTable {
   };
   std::array<Shard, 1 << kShardBits> shards_;
   Arena arena_;
+
+  // The shard's entries moved into an array twice as large (or larger, in the rare case that
+  // some window of the doubled array cannot hold its keys); the old array is given back.
+  Entry* grow(Shard& shard) {
+    Entry* const slots = shard.slots.load(std::memory_order_relaxed);
+    const size_t size = shard.size.load(std::memory_order_relaxed);
+    for (size_t bigger = size * 2;; bigger *= 2) {
+      Entry* array = arena_.allocate(bigger);
+      if (rehash(slots, size, array, bigger)) {
+        shard.slots.store(array, std::memory_order_relaxed);
+        shard.size.store(bigger, std::memory_order_relaxed);
+        arena_.release(slots, size);  // prefetch may still read it: harmless, it never faults
+        return array;
+      }
+      arena_.release(array, bigger);
+    }
+  }
+  static bool rehash(const Entry* from, size_t fromSize, Entry* to, size_t toSize) {
+    const size_t mask = toSize - 1;
+    for (size_t i = 0; i < fromSize; ++i) {
+      if (!used(from[i])) continue;
+      const uint64_t h = hash(from[i].key);
+      size_t k = 0;
+      while (k < kWindow && used(to[(h + k) & mask])) ++k;
+      if (k == kWindow) return false;
+      to[(h + k) & mask] = from[i];
+    }
+    return true;
+  }
 };
 
 }  // namespace amazons
