@@ -325,6 +325,23 @@ TEST(ExactTable, OutgrownArraysAreGivenBack) {
   EXPECT_GT(table.bytes(), 2 * 24 * kKeys);
 }
 
+// A lossy table (the leaf table's kind: a window of 4) grows only when half full, where a
+// table that must keep every key would double again whenever some window is full: what it
+// finds is exact, it loses few keys, and its arrays stay at least a quarter full.
+TEST(ExactTable, LossyTablesLoseFewAndGrowOnlyWhenHalfFull) {
+  ExactTable<PackedKey, uint32_t, 4, true> table(size_t{1} << 26);
+  constexpr uint64_t kKeys = 200'000;
+  for (uint64_t k = 0; k < kKeys; ++k) table.insert(makeKey<PackedKey>(k, 7), static_cast<uint32_t>(k));
+  size_t held = 0;
+  for (uint64_t k = 0; k < kKeys; ++k)
+    if (const std::optional<uint32_t> got = table.find(makeKey<PackedKey>(k, 7))) {
+      ASSERT_EQ(*got, k);
+      ++held;
+    }
+  EXPECT_GT(held, kKeys * 95 / 100);  // 96% with these keys
+  EXPECT_GT(held, table.capacity() / 4);
+}
+
 // A table that may not grow takes new keys as a cache (Room::Replace): whatever it finds is
 // what was stored last for that key, a key just stored is found, one of least worth gives way
 // first, and Room::None stores nothing new. The bytes of its arrays are counted as allocated.

@@ -161,7 +161,7 @@ class RawSumSearch {
   ChamberValues& values_;
   cgt::SumSearch knownSums_;
   core::SharedSearchedTable<SumBounds> sumTable_;  // by sumKey
-  ExactTable<LeafKey, LeafBounds, 4> leafTable_;  // a cache most of its life: lookups kept short
+  ExactTable<LeafKey, LeafBounds, 4, true> leafTable_;  // a cache: short lookups
 };
 
 }  // namespace amazons::solve

@@ -47,12 +47,16 @@ namespace amazons {
 // insert it without growing, replacing a stored entry when half full (above); nothing.
 enum class Room { Grow, Replace, None };
 
-// Window: the slots a key may sit from its home (below). 16 keeps a growing array at least a
-// quarter full (a full window grows it early: 8 left the arrays of 200,000 random keys a fifth
-// full, tests/small_region_test.cpp). A cache's lookups read the whole window when they miss:
-// the leaf table of the 6x4 first-move positions took 10% more time a position with 16 than
-// with 4, where it fills its arrays as fast.
-template <typename Key, typename Value, size_t Window = 16>
+// Window: the slots a key may sit from its home (above). 16 keeps a growing array at least a
+// quarter full: a full window grows the array early, and with 8 the arrays of 200,000 random
+// keys were left a fifth full (tests/small_region_test.cpp). A cache's lookups read the whole
+// window when they miss: the leaf table of the 6x4 first-move positions took 10% more time a
+// position with 16 than with 4.
+// Lossy: the table is a cache even while it grows. A key whose window is full replaces the
+// entry of least worth there instead of growing the array, and an array grown keeps only the
+// keys that fit their windows. Short windows need it: with 4, nearly every array of 100,000
+// keys doubled holds some full window, and grew again and again.
+template <typename Key, typename Value, size_t Window = 16, bool Lossy = false>
 class ExactTable {
   static_assert(std::has_unique_object_representations_v<Key>, "keys are hashed as raw bytes");
   static_assert(std::is_trivially_copyable_v<Key> && std::is_trivially_copyable_v<Value>,
@@ -134,7 +138,7 @@ class ExactTable {
         if (++shard.count * 2 > mask + 1 && room == Room::Grow) slots = grow(shard);
         return true;
       }
-      if (room == Room::Replace) {
+      if (room == Room::Replace || (Lossy && room == Room::Grow)) {
         Entry* victim = &slots[h & mask];
         for (size_t k = 1; k < kWindow; ++k) {
           Entry& e = slots[(h + k) & mask];
@@ -278,32 +282,40 @@ class ExactTable {
   Arena arena_;
 
   // The shard's entries moved into an array twice as large (or larger, in the rare case that
-  // some window of the doubled array cannot hold its keys); the old array is given back.
+  // some window of the doubled array cannot hold its keys and the table is not lossy); the old
+  // array is given back.
   Entry* grow(Shard& shard) {
     Entry* const slots = shard.slots.load(std::memory_order_relaxed);
     const size_t size = shard.size.load(std::memory_order_relaxed);
     for (size_t bigger = size * 2;; bigger *= 2) {
       Entry* array = arena_.allocate(bigger);
-      if (rehash(slots, size, array, bigger)) {
+      if (const std::optional<size_t> placed = rehash(slots, size, array, bigger)) {
         shard.slots.store(array, std::memory_order_relaxed);
         shard.size.store(bigger, std::memory_order_relaxed);
+        shard.count = *placed;
         arena_.release(slots, size);  // prefetch may still read it: harmless, it never faults
         return array;
       }
       arena_.release(array, bigger);
     }
   }
-  static bool rehash(const Entry* from, size_t fromSize, Entry* to, size_t toSize) {
+  // The entries placed, or none when one found its window full (a lossy table drops it).
+  static std::optional<size_t> rehash(const Entry* from, size_t fromSize, Entry* to, size_t toSize) {
     const size_t mask = toSize - 1;
+    size_t placed = 0;
     for (size_t i = 0; i < fromSize; ++i) {
       if (!used(from[i])) continue;
       const uint64_t h = hash(from[i].key);
       size_t k = 0;
       while (k < kWindow && used(to[(h + k) & mask])) ++k;
-      if (k == kWindow) return false;
+      if (k == kWindow) {
+        if (Lossy) continue;
+        return std::nullopt;
+      }
       to[(h + k) & mask] = from[i];
+      ++placed;
     }
-    return true;
+    return placed;
   }
 };
 
