@@ -44,7 +44,7 @@
 namespace amazons {
 
 // What a merge may do with a key not in the table: insert it, growing the arrays as needed;
-// insert it without growing, replacing a stored entry when half full (above); nothing.
+// insert it without growing, replacing a stored entry when its window is full (above); nothing.
 enum class Room { Grow, Replace, None };
 
 // Window: the slots a key may sit from its home (above). 16 keeps a growing array at least a
@@ -177,7 +177,6 @@ class ExactTable {
  private:
   static constexpr int kShardBits = 6;
   static constexpr size_t kFirstSize = 16;
-  // Slots a key may sit from its home. TODO measured
   static constexpr size_t kWindow = Window;
   static_assert(kFirstSize >= kWindow);
   static constexpr bool kNeverZero = requires { requires Key::kNeverZero; };
