@@ -135,7 +135,7 @@ class ExactTable {
       if (room == Room::None) return false;
       if (free) {
         *free = makeEntry(key, value);
-        if (++shard.count * 2 > mask + 1 && room == Room::Grow) slots = grow(shard);
+        if (++shard.count * 2 > mask + 1 && room == Room::Grow) grow(shard);
         return true;
       }
       if (room == Room::Replace || (Lossy && room == Room::Grow)) {
