@@ -3,16 +3,19 @@
 // std::map, the board's queen-distance territory.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 #include <map>
 #include <random>
 #include <set>
+#include <tuple>
 #include <vector>
 
 #include "solver/amazons/chambers.h"
 #include "solver/amazons/formats.h"
 #include "solver/amazons/heuristic.h"
 #include "solver/amazons/small_region.h"
+#include "solver/amazons/sum_search.h"
 #include "solver/core/exact_table.h"
 #include "tests/support/naive.h"
 
@@ -202,12 +205,20 @@ struct [[gnu::packed, gnu::aligned(4)]] PackedKey {
   static constexpr bool kNeverZero = true;
   bool operator==(const PackedKey&) const = default;
 };
+// The same keys hashed by their own function (as the leaf table's), a plain one: equality is
+// still decided by the keys alone.
+struct OwnHashKey {
+  uint64_t a, b;
+  bool operator==(const OwnHashKey&) const = default;
+  static uint64_t hash(const OwnHashKey& k) { return (k.a * 0x9E3779B97F4A7C15ull) ^ (k.b << 59); }
+};
 template <typename K>
 K makeKey(uint64_t a, uint64_t b) {
-  if constexpr (std::is_same_v<K, Key>) return Key{a, b};
-  else return PackedKey{a, static_cast<uint32_t>(b + 1)};
+  if constexpr (std::is_same_v<K, PackedKey>) return PackedKey{a, static_cast<uint32_t>(b + 1)};
+  else return K{a, b};
 }
 uint64_t tagOf(const Key& k) { return k.b; }
+uint64_t tagOf(const OwnHashKey& k) { return k.b; }
 uint64_t tagOf(const PackedKey& k) { return k.bPlusOne - 1; }
 
 // The queen-distance territory by hand: a breadth-first search from each colour's amazons,
@@ -311,6 +322,37 @@ void agreesWithAMap() {
 TEST(ExactTable, AgreesWithAMap) { agreesWithAMap<Key>(); }
 TEST(ExactTable, KeysWithoutAFlagAgreeWithAMap) { agreesWithAMap<PackedKey>(); }
 TEST(ExactTable, ShortWindowsAgreeWithAMap) { agreesWithAMap<PackedKey, 4>(); }
+TEST(ExactTable, KeysWithTheirOwnHashAgreeWithAMap) {
+  EXPECT_EQ((ExactTable<OwnHashKey, uint32_t>::hash(OwnHashKey{3, 4})), OwnHashKey::hash(OwnHashKey{3, 4}));
+  agreesWithAMap<OwnHashKey>();
+}
+
+// The leaf table's own hash (an inline mix, not XXH3) spreads the keys a search meets, the
+// options of one region differing in a few bits, evenly over the shards (the top 6 bits) and
+// over the slots of a shard (the low bits).
+TEST(ExactTable, LeafKeysSpreadOverShardsAndSlots) {
+  using LeafKey = solve::RawSumSearch::LeafKey;
+  std::mt19937_64 rng(29);
+  std::set<std::tuple<uint64_t, uint64_t, uint64_t, uint32_t>> seen;
+  std::vector<uint64_t> hashes;
+  while (hashes.size() < 200'000) {
+    const SmallRegion region = toSmall(randomSmallBoard(rng));
+    for (const Color mover : {Color::Black, Color::White})
+      forEachOption(region, mover, [&](const SmallRegion& option) {
+        const LeafKey key{option.black, option.white, option.empty, option.width | option.height << 8 | static_cast<uint32_t>(mover) << 16};
+        if (seen.emplace(key.black, key.white, key.empty, key.shape).second) hashes.push_back(LeafKey::hash(key));
+      });
+  }
+  for (const auto& [bits, shift] : {std::pair{6, 58}, std::pair{10, 0}}) {
+    std::vector<double> counts(size_t{1} << bits);
+    for (const uint64_t h : hashes) ++counts[(h >> shift) & ((uint64_t{1} << bits) - 1)];
+    const double expected = static_cast<double>(hashes.size()) / counts.size();
+    double chiSquare = 0;
+    for (const double c : counts) chiSquare += (c - expected) * (c - expected) / expected;
+    // Uniform: about the buckets less one (63, 1023), standard deviation sqrt(2 (k - 1)).
+    EXPECT_LT(chiSquare, counts.size() + 6 * std::sqrt(2.0 * counts.size())) << bits << " bits";
+  }
+}
 
 // An array outgrown gives its pages back: the bytes held stay within what the live arrays
 // need (at least a quarter full each, 24-byte entries, and the arrays below a page, which
@@ -392,6 +434,7 @@ void replacingKeepsWhatItFindsExact() {
 TEST(ExactTable, ReplacingKeepsWhatItFindsExact) { replacingKeepsWhatItFindsExact<Key>(); }
 TEST(ExactTable, ReplacingKeysWithoutAFlagKeepsWhatItFindsExact) { replacingKeepsWhatItFindsExact<PackedKey>(); }
 TEST(ExactTable, ReplacingInShortWindowsKeepsWhatItFindsExact) { replacingKeepsWhatItFindsExact<PackedKey, 4>(); }
+TEST(ExactTable, ReplacingKeysWithTheirOwnHashKeepsWhatItFindsExact) { replacingKeepsWhatItFindsExact<OwnHashKey, 4>(); }
 
 }  // namespace
 }  // namespace amazons

@@ -438,26 +438,34 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
   // The options leaving the opponent the fewest moves first, as orderedRawMoves does, on one
   // stack per thread (a nested call pushes above them and pops before they are read).
   // Each option's slot is fetched while the others are made and counted.
+  // The order is sorted apart as keys replies << 16 | index, unique, so std::sort keeps the
+  // options' order among equal replies: stable_sort of the 48-byte options took 4.6% of a
+  // 6x4 first move's time.
   struct Option {
-    int replies;
     uint64_t hash;
     SmallRegion after;
   };
   thread_local std::vector<Option> stack;
+  thread_local std::vector<uint32_t> order;
   struct Pop {  // also when the search is stopped below
     size_t base;
-    ~Pop() { stack.resize(base); }
+    ~Pop() {
+      stack.resize(base);
+      order.resize(base);
+    }
   } pop{stack.size()};
   forEachOption(region, mover, [&](const SmallRegion& after) {
     const uint64_t h = leafTable_.hash(leafKey(after, other));
     leafTable_.prefetch(h);
-    stack.push_back({countOptions(after, other), h, after});
+    order.push_back(static_cast<uint32_t>(countOptions(after, other)) << 16 | static_cast<uint32_t>(stack.size() - pop.base));
+    stack.push_back({h, after});
   });
-  std::stable_sort(stack.begin() + pop.base, stack.end(), [](const Option& x, const Option& y) { return x.replies < y.replies; });
+  assert(stack.size() - pop.base <= 0xFFFF);  // at most 8 empty squares: 64 options an amazon
+  std::sort(order.begin() + pop.base, order.end());
   const size_t end = stack.size();
   bool wins = false;
   for (size_t i = pop.base; i < end && !wins; ++i) {
-    const Option option = stack[i];  // a copy: the nested search pushes onto the stack
+    const Option option = stack[pop.base + (order[i] & 0xFFFF)];  // a copy: the nested search pushes onto the stack
     wins = !leafWins(option.after, option.hash, number, other, search);
   }
   // A spare move: only when the mover's moves in G all lose (number avoidance).

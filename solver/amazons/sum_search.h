@@ -3,6 +3,7 @@
 // large chambers proven by such searches (probes).
 #pragma once
 #include <algorithm>
+#include <bit>
 #include <functional>
 #include <optional>
 #include <string>
@@ -107,6 +108,14 @@ class RawSumSearch {
     uint32_t shape;  // width | height << 8 | mover << 16: never zero (a region is at least 1 x 1)
     static constexpr bool kNeverZero = true;
     bool operator==(const LeafKey&) const = default;
+    // Inline, where XXH3 is a library call: XXH3 took 8% of a 6x4 first move's time.
+    static uint64_t hash(const LeafKey& k) {
+      uint64_t h = (k.black ^ 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull;
+      h = (h ^ (h >> 31) ^ k.white ^ (uint64_t{k.shape} << 40)) * 0x94D049BB133111EBull;
+      h = (h ^ (h >> 31) ^ k.empty) * 0xD6E8FEB86659FD93ull;
+      h = (h ^ (h >> 29)) * 0xFF51AFD7ED558CCDull;  // every bit into the low ones too
+      return h ^ (h >> 32);
+    }
   };
   static_assert(sizeof(LeafKey) == 28 && std::has_unique_object_representations_v<LeafKey>);
   // What is known of G + n for one region G and mover, by the mover's advantage a (n for

@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <concepts>
 #include <cassert>
 #include <cstdlib>
 #include <cstring>
@@ -69,7 +70,11 @@ class ExactTable {
   explicit ExactTable(size_t reserveBytes = size_t{1} << 26, std::atomic<size_t>* account = nullptr)
       : arena_(reserveBytes, account) {}
 
-  static uint64_t hash(const Key& key) { return XXH3_64bits(&key, sizeof(Key)); }
+  // XXH3 of the key's bytes, unless the key type has its own `static uint64_t hash(const Key&)`.
+  static uint64_t hash(const Key& key) {
+    if constexpr (requires { { Key::hash(key) } -> std::same_as<uint64_t>; }) return Key::hash(key);
+    else return XXH3_64bits(&key, sizeof(Key));
+  }
 
   // A hint that the key of hash h is wanted soon. It reads the shard's array without the lock:
   // a stale one is harmless to a prefetch, which never faults.
