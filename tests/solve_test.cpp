@@ -530,6 +530,76 @@ TEST(Solve, SideToMoveOnlyDecidesThatSide) {
   EXPECT_GT(compared, 18);
 }
 
+// A board whose colours swapped are its own mirror image: random boards made so under each
+// symmetry that undoes itself. The second side's verdict and moves come from the first side's
+// through the symmetry (no search); each is checked against the whole-board oracle, every
+// winning move of both sides too, and the second side costs no positions: as many as deciding
+// the side to move alone (one thread, fresh solvers).
+Board colourMirrored(std::mt19937_64& rng, int w, int h, int t) {
+  const Board random = testing::randomBoard(rng, w, h, 2, 2, 0.45);
+  Board board(w, h);
+  auto image = [&](int sq) {
+    int f = board.fileOf(sq), r = board.rankOf(sq);
+    if (t & 1) f = w - 1 - f;
+    if (t & 2) r = h - 1 - r;
+    if (t & 4) std::swap(f, r);
+    return board.square(f, r);
+  };
+  auto swapped = [](Cell c) { return c == Cell::Black ? Cell::White : c == Cell::White ? Cell::Black : c; };
+  for (int sq = 0; sq < board.squares(); ++sq) {
+    const int other = image(sq);
+    if (other < sq) continue;
+    const Cell c = random.at(sq);
+    if (other == sq) {
+      board.set(sq, c == Cell::Arrow ? Cell::Arrow : Cell::Empty);  // a square its own image holds no amazon
+    } else {
+      board.set(sq, c);
+      board.set(other, swapped(c));
+    }
+  }
+  return board;
+}
+
+TEST(Solve, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
+  tbb::global_control oneThread(tbb::global_control::max_allowed_parallelism, 1);
+  std::mt19937_64 rng(31);
+  SolveOptions all, firstOnly;
+  all.allWinningMoves = firstOnly.allWinningMoves = true;
+  firstOnly.sideToMoveOnly = true;
+  int compared = 0, won = 0;
+  for (int trial = 0; trial < 240; ++trial) {
+    const int t = std::array{1, 2, 3, 4, 7}[trial % 5];
+    const int w = std::uniform_int_distribution<int>(3, 4)(rng);
+    const int h = t & 4 ? w : std::uniform_int_distribution<int>(3, 5)(rng);
+    Board board = colourMirrored(rng, w, h, t);
+    board.setSideToMove(trial % 2 ? Color::Black : Color::White);
+    if (!oracleVerdicts(board, 200'000)) continue;
+    const Analysis a = Solver(all).analyse(board);
+    EXPECT_EQ(a.nodes, Solver(firstOnly).analyse(board).nodes) << toOneLine(board);
+    ASSERT_EQ(verdictsAgreeWithTheOracle(board, a, "(colour-mirrored)"), 2);
+    WholeBoardSearch oracle;  // one table for all the positions after a move
+    for (const Color mover : {Color::Black, Color::White}) {
+      Board b = board;
+      b.setSideToMove(mover);
+      std::vector<Move> expected;
+      for (const Move& m : b.legalMoves()) {
+        Board after = b;
+        after.play(m);
+        if (!*oracle.moverWins(after)) expected.push_back(m);
+      }
+      std::vector<Move> got = a.forSide(mover).winningMoves;
+      auto order = [](const Move& x, const Move& y) { return std::tie(x.from, x.to, x.arrow) < std::tie(y.from, y.to, y.arrow); };
+      std::sort(got.begin(), got.end(), order);
+      std::sort(expected.begin(), expected.end(), order);
+      EXPECT_EQ(got, expected) << toOneLine(board) << " " << colorName(mover);
+      won += !expected.empty();
+    }
+    ++compared;
+  }
+  EXPECT_GT(compared, 200);
+  EXPECT_GT(won, 150);
+}
+
 // A raw chamber beside an integer in which moving costs the mover more than a point: the only
 // winning move, or the only one that holds, is a move in the integer (leafWins' spare move;
 // G + n for n > 0 is G with n spare moves for Black). Found by running a random search of
