@@ -240,6 +240,55 @@ TEST(Clobber, VerdictsAndWinningMovesMatchMinimax) {
   EXPECT_GT(wins, 200);
 }
 
+// Boards that are their own mirror image with the colours swapped, under each symmetry that
+// undoes itself: the second side's verdict and winning move come from the first side's through
+// the mirror. Both sides against whole-board minimax, and the second side costs no nodes (as
+// many as deciding the side to move alone).
+TEST(Clobber, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
+  std::mt19937_64 rng(1711);
+  core::AnalysisOptions firstOnly;
+  firstOnly.sideToMoveOnly = true;
+  int wins = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int t = std::array{1, 2, 3, 4, 7}[trial % 5];
+    const int w = 2 + static_cast<int>(rng() % 3), h = t & 4 ? w : 2 + static_cast<int>(rng() % 3);
+    const Grid random = testing::randomClobberGrid(rng, w, h, 0.3);
+    Grid grid(h, std::string(w, '.'));
+    for (int r = 0; r < h; ++r)
+      for (int f = 0; f < w; ++f) {
+        int f2 = t & 1 ? w - 1 - f : f, r2 = t & 2 ? h - 1 - r : r;
+        if (t & 4) std::swap(f2, r2);
+        if (r2 * w + f2 < r * w + f) continue;
+        const char c = random[h - 1 - r][f];
+        if (r2 == r && f2 == f) continue;  // a square its own image stays empty
+        grid[h - 1 - r][f] = c;
+        grid[h - 1 - r2][f2] = c == 'x' ? 'o' : c == 'o' ? 'x' : c;
+      }
+    const Region board = regionOf(grid);
+    ASSERT_TRUE(Clobber::colourMirror(board)) << testing::oneLine(grid);
+    const core::Analysis<Clobber> a = core::Analyser<Clobber>().analyse(board);
+    EXPECT_EQ(a.nodes, core::Analyser<Clobber>(firstOnly).analyse(board).nodes) << testing::oneLine(grid);
+    for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
+      const core::SideReport<Clobber>& s = a.forSide(side);
+      const bool expected = testing::naiveClobberMoverWins(grid, side);
+      ASSERT_EQ(s.verdict, expected ? core::Verdict::Win : core::Verdict::Loss) << testing::oneLine(grid);
+      if (!expected) continue;
+      ++wins;
+      ASSERT_TRUE(s.winningMove);
+      const std::string text = Clobber::formatMove(board, *s.winningMove);
+      const auto moves = testing::naiveClobberMoves(grid, side);
+      const auto it = std::find_if(moves.begin(), moves.end(), [&](const auto& m) { return m.text == text; });
+      ASSERT_NE(it, moves.end()) << testing::oneLine(grid) << " " << text;
+      ASSERT_FALSE(testing::naiveClobberMoverWins(it->after, core::opposite(side))) << testing::oneLine(grid) << " " << text;
+    }
+  }
+  EXPECT_GT(wins, 100);
+  // Boards that are not: a random one, and a checkerboard of odd sides (its mirrors keep the colours).
+  EXPECT_FALSE(Clobber::colourMirror(regionOf({"xxo", "o.x"})));
+  EXPECT_FALSE(Clobber::colourMirror(regionOf(testing::clobberStart(5, 5))));
+  EXPECT_EQ(Clobber::colourMirror(regionOf(testing::clobberStart(6, 4))), 1);  // files mirrored
+}
+
 // Larger sums: boards up to 6x6, half empty (many groups).
 TEST(Clobber, VerdictsOnSparseBoardsMatchMinimax) {
   core::Analyser<Clobber> analyser;

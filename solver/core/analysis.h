@@ -152,6 +152,16 @@ class Analyser {
       for (RegionReport<G>& r : a.regions) r.value = tryValue(r.part.region, options_.formNodes, budget);
       for (const cgt::Side mover : {first, opposite(first)}) {
         SideReport<G> side = mover == cgt::Side::Left ? a.left : a.right;
+        if constexpr (HasColourMirror<G>)
+          if (const std::optional<int> t = mover != first ? G::colourMirror(board) : std::nullopt) {
+            // A board that is its own mirror image with the colours swapped: this side's game
+            // is the first side's seen in the mirror.
+            const SideReport<G>& mirrored = a.forSide(first);
+            side.verdict = mirrored.verdict;
+            if (mirrored.winningMove) side.winningMove = G::mirroredMove(board, *t, *mirrored.winningMove);
+            (mover == cgt::Side::Left ? a.left : a.right) = std::move(side);
+            break;
+          }
         decide(a, side, budget);
         (mover == cgt::Side::Left ? a.left : a.right) = std::move(side);
         if (options_.sideToMoveOnly) break;

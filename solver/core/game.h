@@ -32,6 +32,10 @@
 //                                    squares each side's amazons can reach): a sum with raw
 //                                    regions is decided at once when it is at either end
 //   G::countMoves(region, side)      = moves(region, side).size(), without the list
+//   G::colourMirror(board)           a symmetry (an int) under which the board with its colours
+//                                    swapped is itself, the symmetry its own inverse, or nullopt;
+//   G::mirroredMove(board, t, move)  a move seen through it: the other side's verdict and
+//                                    winning move are then the first side's, with no search
 //
 // Phase 2 (moving Amazons onto this core) is under way. Amazons has this interface
 // (solver/amazons/game.h: Region = Board, split = findChambers + extractRegion, key =
@@ -95,6 +99,12 @@ concept Game = std::copyable<typename G::Region> && std::copyable<typename G::Mo
 template <class G>
 concept HasBounds = requires(const typename G::Region& r) {
   { G::bounds(r) } -> std::same_as<std::pair<int64_t, int64_t>>;
+};
+
+template <class G>
+concept HasColourMirror = requires(const typename G::Region& r, const typename G::Move& m, int t) {
+  { G::colourMirror(r) } -> std::same_as<std::optional<int>>;
+  { G::mirroredMove(r, t, m) } -> std::same_as<typename G::Move>;
 };
 
 template <class G>
