@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <random>
 #include <set>
 #include <tuple>
@@ -144,6 +145,27 @@ TEST(AmazonsOnCore, VerdictsAndWinningMovesMatchTheOracle) {
     expectTheOraclesAnswers(board, analyser.analyse(board), compared);
   }
   EXPECT_GT(compared, 600);
+}
+
+// A board that is its own mirror image with the colours swapped: the core takes the second
+// side's verdict and winning move from the first's (Amazons::colourMirror), against the oracle,
+// and the second side costs no nodes.
+TEST(AmazonsOnCore, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
+  std::mt19937_64 rng(29);
+  core::AnalysisOptions firstOnly;
+  firstOnly.sideToMoveOnly = true;
+  int compared = 0;
+  for (int trial = 0; trial < 100 && !HasFatalFailure(); ++trial) {
+    const int t = std::array{1, 2, 3, 4, 7}[trial % 5];
+    const int w = std::uniform_int_distribution<int>(3, 4)(rng);
+    const int h = t & 4 ? w : std::uniform_int_distribution<int>(3, 5)(rng);
+    const Board board = testing::colourMirroredBoard(rng, w, h, t);
+    ASSERT_TRUE(Amazons::colourMirror(board)) << toOneLine(board);
+    const core::Analysis<Amazons> a = core::Analyser<Amazons>().analyse(board);
+    EXPECT_EQ(a.nodes, core::Analyser<Amazons>(firstOnly).analyse(board).nodes) << toOneLine(board);
+    expectTheOraclesAnswers(board, a, compared);
+  }
+  EXPECT_GT(compared, 150);
 }
 
 TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {

@@ -535,31 +535,6 @@ TEST(Solve, SideToMoveOnlyDecidesThatSide) {
 // through the symmetry (no search); each is checked against the whole-board oracle, every
 // winning move of both sides too, and the second side costs no positions: as many as deciding
 // the side to move alone (one thread, fresh solvers).
-Board colourMirrored(std::mt19937_64& rng, int w, int h, int t) {
-  const Board random = testing::randomBoard(rng, w, h, 2, 2, 0.45);
-  Board board(w, h);
-  auto image = [&](int sq) {
-    int f = board.fileOf(sq), r = board.rankOf(sq);
-    if (t & 1) f = w - 1 - f;
-    if (t & 2) r = h - 1 - r;
-    if (t & 4) std::swap(f, r);
-    return board.square(f, r);
-  };
-  auto swapped = [](Cell c) { return c == Cell::Black ? Cell::White : c == Cell::White ? Cell::Black : c; };
-  for (int sq = 0; sq < board.squares(); ++sq) {
-    const int other = image(sq);
-    if (other < sq) continue;
-    const Cell c = random.at(sq);
-    if (other == sq) {
-      board.set(sq, c == Cell::Arrow ? Cell::Arrow : Cell::Empty);  // a square its own image holds no amazon
-    } else {
-      board.set(sq, c);
-      board.set(other, swapped(c));
-    }
-  }
-  return board;
-}
-
 TEST(Solve, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
   tbb::global_control oneThread(tbb::global_control::max_allowed_parallelism, 1);
   std::mt19937_64 rng(31);
@@ -571,7 +546,7 @@ TEST(Solve, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
     const int t = std::array{1, 2, 3, 4, 7}[trial % 5];
     const int w = std::uniform_int_distribution<int>(3, 4)(rng);
     const int h = t & 4 ? w : std::uniform_int_distribution<int>(3, 5)(rng);
-    Board board = colourMirrored(rng, w, h, t);
+    Board board = testing::colourMirroredBoard(rng, w, h, t);
     board.setSideToMove(trial % 2 ? Color::Black : Color::White);
     if (!oracleVerdicts(board, 200'000)) continue;
     const Analysis a = Solver(all).analyse(board);

@@ -3,7 +3,9 @@
 #include <bit>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
+#include <utility>
 
 namespace amazons {
 
@@ -207,6 +209,32 @@ bool Board::operator==(const Board& other) const {
   for (int sq = 0; sq < squares(); ++sq)
     if (cells_[sq] != other.cells_[sq]) return false;
   return true;
+}
+
+namespace {
+int mirroredSquare(const Board& board, int t, int sq) {
+  int f = board.fileOf(sq), r = board.rankOf(sq);
+  if (t & 1) f = board.width() - 1 - f;
+  if (t & 2) r = board.height() - 1 - r;
+  if (t & 4) std::swap(f, r);
+  return board.square(f, r);
+}
+Cell swapped(Cell c) { return c == Cell::Black ? Cell::White : c == Cell::White ? Cell::Black : c; }
+}  // namespace
+
+std::optional<int> colourMirror(const Board& board) {
+  for (const int t : {1, 2, 3, 4, 7}) {
+    if ((t & 4) && board.width() != board.height()) continue;
+    bool image = true;
+    for (int sq = 0; sq < board.squares() && image; ++sq) image = board.at(mirroredSquare(board, t, sq)) == swapped(board.at(sq));
+    if (image) return t;
+  }
+  return std::nullopt;
+}
+
+Move mirroredMove(const Board& board, int t, const Move& m) {
+  return {static_cast<uint8_t>(mirroredSquare(board, t, m.from)), static_cast<uint8_t>(mirroredSquare(board, t, m.to)),
+          static_cast<uint8_t>(mirroredSquare(board, t, m.arrow))};
 }
 
 }  // namespace amazons

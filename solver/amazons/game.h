@@ -60,6 +60,11 @@ struct Amazons {
   // -w <= G <= b, with b and w the empty squares Black's and White's amazons can reach (each
   // move fills one of them for good); on regions past 64 squares, all empty squares.
   static std::pair<int64_t, int64_t> bounds(const Board& region);
+  // board.h's colourMirror: White to move is then Black to move in the mirror.
+  static std::optional<int> colourMirror(const Board& board) { return amazons::colourMirror(board); }
+  static Move mirroredMove(const Board& board, int t, const Move& move) {
+    return ofBoard(board, amazons::mirroredMove(board, t, onBoard(board, move)));
+  }
 
   static cgt::Side sideOf(Color c) { return c == Color::Black ? cgt::Side::Left : cgt::Side::Right; }
   static Color colorOf(cgt::Side s) { return s == cgt::Side::Left ? Color::Black : Color::White; }
@@ -68,6 +73,6 @@ struct Amazons {
   static Move ofBoard(const Board& board, const amazons::Move& move);
 };
 
-static_assert(core::Game<Amazons> && core::HasShortcut<Amazons> && core::HasBounds<Amazons>);
+static_assert(core::Game<Amazons> && core::HasShortcut<Amazons> && core::HasBounds<Amazons> && core::HasColourMirror<Amazons>);
 
 }  // namespace amazons

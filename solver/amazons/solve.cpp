@@ -50,50 +50,18 @@ struct RegionFrame {
   }
 };
 
-// A board whose colours swapped are its own image under a symmetry (the published starts:
-// White's amazons and arrows are Black's mirrored): White to move is then Black to move seen
-// through that symmetry, and the second verdict needs no search (the 5x5 start decided both
-// sides in 261 s, each side alone takes half). Symmetry t as in chambers.cpp: bit 0 mirrors
-// files, bit 1 ranks, bit 2 transposes (square boards only); only those that undo themselves
-// (t is then its own inverse, so a move maps back by t too).
-class ColourMirror {
- public:
-  static std::optional<ColourMirror> of(const Board& board) {
-    const bool square = board.width() == board.height();
-    for (int t : {1, 2, 3, 4, 7}) {
-      if ((t & 4) && !square) continue;
-      const ColourMirror mirror{t};
-      bool image = true;
-      for (int sq = 0; sq < board.squares() && image; ++sq) image = board.at(mirror.map(board, sq)) == swapped(board.at(sq));
-      if (image) return mirror;
-    }
-    return std::nullopt;
-  }
-  // The other side's report: its verdict, and each move seen through the symmetry.
-  SideReport otherSide(const Board& board, const SideReport& side) const {
-    SideReport other{opposite(side.mover)};
-    other.verdict = side.verdict;
-    other.hasMove = side.hasMove;
-    if (side.bestMove) other.bestMove = map(board, *side.bestMove);
-    for (const Move& m : side.winningMoves) other.winningMoves.push_back(map(board, m));
-    return other;
-  }
-
- private:
-  explicit ColourMirror(int t) : t_(t) {}
-  static Cell swapped(Cell c) { return c == Cell::Black ? Cell::White : c == Cell::White ? Cell::Black : c; }
-  int map(const Board& board, int sq) const {
-    int f = board.fileOf(sq), r = board.rankOf(sq);
-    if (t_ & 1) f = board.width() - 1 - f;
-    if (t_ & 2) r = board.height() - 1 - r;
-    if (t_ & 4) std::swap(f, r);
-    return board.square(f, r);
-  }
-  Move map(const Board& board, const Move& m) const {
-    return {static_cast<uint8_t>(map(board, m.from)), static_cast<uint8_t>(map(board, m.to)), static_cast<uint8_t>(map(board, m.arrow))};
-  }
-  int t_;
-};
+// A board that is its own mirror image with the colours swapped (colourMirror: the published
+// starts) has White to move as Black to move seen in the mirror: the second side's report is
+// the first side's, each move through the symmetry, with no second search (the 5x5 start
+// decided both sides in 261 s, each side alone takes half).
+SideReport mirroredReport(const Board& board, int t, const SideReport& side) {
+  SideReport other{opposite(side.mover)};
+  other.verdict = side.verdict;
+  other.hasMove = side.hasMove;
+  if (side.bestMove) other.bestMove = mirroredMove(board, t, *side.bestMove);
+  for (const Move& m : side.winningMoves) other.winningMoves.push_back(mirroredMove(board, t, m));
+  return other;
+}
 
 }  // namespace
 
@@ -317,12 +285,12 @@ Analysis Solver::analyse(const Board& board) {
     // the verdict for the side to move is the one wanted (a 10x10 position of 44 empty
     // squares, White to move: 5 s to decide Black to move first left White's unknown), and
     // a verdict found before the clock runs out stands.
-    const std::optional<ColourMirror> mirror = ColourMirror::of(board);
+    const std::optional<int> mirror = colourMirror(board);
     auto decideBoth = [&] {
       for (const Color mover : {board.sideToMove(), opposite(board.sideToMove())}) {
         if (mirror && mover != board.sideToMove()) {
           const SideReport& first = opposite(mover) == Color::Black ? a.blackToMove : a.whiteToMove;
-          (mover == Color::Black ? a.blackToMove : a.whiteToMove) = mirror->otherSide(board, first);
+          (mover == Color::Black ? a.blackToMove : a.whiteToMove) = mirroredReport(board, *mirror, first);
           break;
         }
         SideReport side{mover};

@@ -188,4 +188,29 @@ std::set<std::string> naiveRegions(int boxWidth, int boxHeight, int maxEmpty, in
   return out;
 }
 
+Board colourMirroredBoard(std::mt19937_64& rng, int w, int h, int t) {
+  const Board random = randomBoard(rng, w, h, 2, 2, 0.45);
+  Board board(w, h);
+  auto image = [&](int sq) {
+    int f = board.fileOf(sq), r = board.rankOf(sq);
+    if (t & 1) f = w - 1 - f;
+    if (t & 2) r = h - 1 - r;
+    if (t & 4) std::swap(f, r);
+    return board.square(f, r);
+  };
+  auto swapped = [](Cell c) { return c == Cell::Black ? Cell::White : c == Cell::White ? Cell::Black : c; };
+  for (int sq = 0; sq < board.squares(); ++sq) {
+    const int other = image(sq);
+    if (other < sq) continue;
+    const Cell c = random.at(sq);
+    if (other == sq) {
+      board.set(sq, c == Cell::Arrow ? Cell::Arrow : Cell::Empty);  // a square its own image holds no amazon
+    } else {
+      board.set(sq, c);
+      board.set(other, swapped(c));
+    }
+  }
+  return board;
+}
+
 }  // namespace amazons::testing

@@ -35,6 +35,11 @@ Board randomBoard(std::mt19937_64& rng, int width, int height, int blacks, int w
 // Black a7 j7 d10 g10; White moves first.
 Board standardStart();
 
+// A random board (2 amazons a side, 45% arrows) made its own image under symmetry t with the
+// colours swapped (t as colourMirror's, one that undoes itself): a square its own image is
+// empty or an arrow, every other pair holds a cell and its colour swapped.
+Board colourMirroredBoard(std::mt19937_64& rng, int width, int height, int t);
+
 // A region's text ("WxH:" then a digit per square, Cell codes) cropped to its non-arrow squares
 // and least over the 8 symmetric images: equal for regions that are images of each other.
 std::string naiveCanonicalText(const Board& region);
