@@ -215,6 +215,26 @@ TEST(Clobber, ValuesMatchTheNaiveCanonicalForm) {
   EXPECT_GT(nonZero, 100);
 }
 
+// The analysis' verdicts for either side to move against whole-board minimax, whether each
+// side has a move, and each winning move: one of the side's moves, after which the opponent
+// loses. Adds the winning sides.
+void expectMinimaxAnswers(const Grid& grid, const Region& board, const core::Analysis<Clobber>& a, int& wins) {
+  for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
+    const core::SideReport<Clobber>& s = a.forSide(side);
+    const bool expected = testing::naiveClobberMoverWins(grid, side);
+    ASSERT_EQ(s.verdict, expected ? core::Verdict::Win : core::Verdict::Loss) << testing::oneLine(grid);
+    ASSERT_EQ(s.hasMove, !testing::naiveClobberMoves(grid, side).empty()) << testing::oneLine(grid);
+    if (!expected) continue;
+    ++wins;
+    ASSERT_TRUE(s.winningMove);
+    const std::string text = Clobber::formatMove(board, *s.winningMove);
+    const auto moves = testing::naiveClobberMoves(grid, side);
+    const auto it = std::find_if(moves.begin(), moves.end(), [&](const auto& m) { return m.text == text; });
+    ASSERT_NE(it, moves.end()) << testing::oneLine(grid) << " " << text;
+    ASSERT_FALSE(testing::naiveClobberMoverWins(it->after, core::opposite(side))) << testing::oneLine(grid) << " " << text;
+  }
+}
+
 // Verdicts with either side to move and the winning moves against whole-board minimax.
 TEST(Clobber, VerdictsAndWinningMovesMatchMinimax) {
   core::Analyser<Clobber> analyser;
@@ -222,20 +242,8 @@ TEST(Clobber, VerdictsAndWinningMovesMatchMinimax) {
   for (const Grid& grid : randomGrids(1705, 400, 4)) {
     const Region board = regionOf(grid);
     const core::Analysis<Clobber> a = analyser.analyse(board);
-    for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
-      const core::SideReport<Clobber>& s = a.forSide(side);
-      const bool expected = testing::naiveClobberMoverWins(grid, side);
-      ASSERT_EQ(s.verdict, expected ? core::Verdict::Win : core::Verdict::Loss) << testing::oneLine(grid);
-      ASSERT_EQ(s.hasMove, !testing::naiveClobberMoves(grid, side).empty());
-      if (!expected) continue;
-      ++wins;
-      ASSERT_TRUE(s.winningMove);
-      const std::string text = Clobber::formatMove(board, *s.winningMove);
-      const auto moves = testing::naiveClobberMoves(grid, side);
-      const auto it = std::find_if(moves.begin(), moves.end(), [&](const auto& m) { return m.text == text; });
-      ASSERT_NE(it, moves.end()) << text;
-      ASSERT_FALSE(testing::naiveClobberMoverWins(it->after, core::opposite(side))) << testing::oneLine(grid) << " " << text;
-    }
+    expectMinimaxAnswers(grid, board, a, wins);
+    if (HasFatalFailure()) return;
   }
   EXPECT_GT(wins, 200);
 }
@@ -268,19 +276,8 @@ TEST(Clobber, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
     ASSERT_TRUE(Clobber::colourMirror(board)) << testing::oneLine(grid);
     const core::Analysis<Clobber> a = core::Analyser<Clobber>().analyse(board);
     EXPECT_EQ(a.nodes, core::Analyser<Clobber>(firstOnly).analyse(board).nodes) << testing::oneLine(grid);
-    for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
-      const core::SideReport<Clobber>& s = a.forSide(side);
-      const bool expected = testing::naiveClobberMoverWins(grid, side);
-      ASSERT_EQ(s.verdict, expected ? core::Verdict::Win : core::Verdict::Loss) << testing::oneLine(grid);
-      if (!expected) continue;
-      ++wins;
-      ASSERT_TRUE(s.winningMove);
-      const std::string text = Clobber::formatMove(board, *s.winningMove);
-      const auto moves = testing::naiveClobberMoves(grid, side);
-      const auto it = std::find_if(moves.begin(), moves.end(), [&](const auto& m) { return m.text == text; });
-      ASSERT_NE(it, moves.end()) << testing::oneLine(grid) << " " << text;
-      ASSERT_FALSE(testing::naiveClobberMoverWins(it->after, core::opposite(side))) << testing::oneLine(grid) << " " << text;
-    }
+    expectMinimaxAnswers(grid, board, a, wins);
+    if (HasFatalFailure()) return;
   }
   EXPECT_GT(wins, 100);
   // Boards that are not: a random one, and a checkerboard of odd sides (its mirrors keep the colours).
