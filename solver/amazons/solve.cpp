@@ -52,8 +52,8 @@ struct RegionFrame {
 
 // A board that is its own mirror image with the colours swapped (colourMirror: the published
 // starts) has White to move as Black to move seen in the mirror: the second side's report is
-// the first side's, each move through the symmetry, with no second search (the 5x5 start
-// decided both sides in 261 s, each side alone takes half).
+// the first side's, each move through the symmetry, with no second search (the 4x5 start,
+// both sides, one thread: 4.9 M positions and 4.6 s before, 2.5 M and 2.0 s).
 SideReport mirroredReport(const Board& board, int t, const SideReport& side) {
   SideReport other{opposite(side.mover)};
   other.verdict = side.verdict;
