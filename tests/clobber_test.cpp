@@ -14,6 +14,7 @@
 #include "solver/clobber/perft.h"
 #include "solver/core/analysis.h"
 #include "solver/core/errors.h"
+#include "solver/core/symmetry.h"
 #include "tests/support/clobber_naive.h"
 
 namespace amazons {
@@ -258,14 +259,13 @@ TEST(Clobber, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
   firstOnly.sideToMoveOnly = true;
   int wins = 0;
   for (int trial = 0; trial < 300; ++trial) {
-    const int t = std::array{1, 2, 3, 4, 7}[trial % 5];
+    const int t = core::kSelfInverseSymmetries[trial % core::kSelfInverseSymmetries.size()];
     const int w = 2 + static_cast<int>(rng() % 3), h = t & 4 ? w : 2 + static_cast<int>(rng() % 3);
     const Grid random = testing::randomClobberGrid(rng, w, h, 0.3);
     Grid grid(h, std::string(w, '.'));
     for (int r = 0; r < h; ++r)
       for (int f = 0; f < w; ++f) {
-        int f2 = t & 1 ? w - 1 - f : f, r2 = t & 2 ? h - 1 - r : r;
-        if (t & 4) std::swap(f2, r2);
+        const auto [f2, r2] = core::symmetryImage(t, w, h, f, r);
         if (r2 * w + f2 < r * w + f) continue;
         const char c = random[h - 1 - r][f];
         if (r2 == r && f2 == f) continue;  // a square its own image stays empty

@@ -23,6 +23,7 @@
 #include "solver/amazons/report.h"
 #include "solver/amazons/small_region.h"
 #include "solver/amazons/solve.h"
+#include "solver/core/symmetry.h"
 #include "tests/support/naive.h"
 
 namespace amazons {
@@ -543,7 +544,7 @@ TEST(Solve, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
   firstOnly.sideToMoveOnly = true;
   int compared = 0, won = 0;
   for (int trial = 0; trial < 240; ++trial) {
-    const int t = std::array{1, 2, 3, 4, 7}[trial % 5];
+    const int t = core::kSelfInverseSymmetries[trial % core::kSelfInverseSymmetries.size()];
     const int w = std::uniform_int_distribution<int>(3, 4)(rng);
     const int h = t & 4 ? w : std::uniform_int_distribution<int>(3, 5)(rng);
     Board board = testing::colourMirroredBoard(rng, w, h, t);

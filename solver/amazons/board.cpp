@@ -5,7 +5,8 @@
 #include <mutex>
 #include <optional>
 #include <stdexcept>
-#include <utility>
+
+#include "solver/core/symmetry.h"
 
 namespace amazons {
 
@@ -213,18 +214,15 @@ bool Board::operator==(const Board& other) const {
 
 namespace {
 int mirroredSquare(const Board& board, int t, int sq) {
-  int f = board.fileOf(sq), r = board.rankOf(sq);
-  if (t & 1) f = board.width() - 1 - f;
-  if (t & 2) r = board.height() - 1 - r;
-  if (t & 4) std::swap(f, r);
+  const auto [f, r] = core::symmetryImage(t, board.width(), board.height(), board.fileOf(sq), board.rankOf(sq));
   return board.square(f, r);
 }
 Cell swapped(Cell c) { return c == Cell::Black ? Cell::White : c == Cell::White ? Cell::Black : c; }
 }  // namespace
 
 std::optional<int> colourMirror(const Board& board) {
-  for (const int t : {1, 2, 3, 4, 7}) {
-    if ((t & 4) && board.width() != board.height()) continue;
+  for (const int t : core::kSelfInverseSymmetries) {
+    if (!core::keepsTheBoard(t, board.width(), board.height())) continue;
     bool image = true;
     for (int sq = 0; sq < board.squares() && image; ++sq) image = board.at(mirroredSquare(board, t, sq)) == swapped(board.at(sq));
     if (image) return t;

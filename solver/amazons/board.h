@@ -99,8 +99,7 @@ class Board {
   std::array<uint32_t, kMaxLines> lines_{};
 };
 
-// A symmetry t of the board (bit 0 mirrors files, bit 1 ranks, bit 2 transposes a square
-// board; only those that undo themselves) under which the board with its colours swapped is
+// A symmetry t of the board (core/symmetry.h; one that undoes itself) under which the board with its colours swapped is
 // itself, or nullopt: the published small-board starts, whose White amazons are Black's
 // mirrored. White to move is then Black to move seen through t, and a move maps by t.
 std::optional<int> colourMirror(const Board& board);

@@ -288,14 +288,13 @@ Analysis Solver::analyse(const Board& board) {
     const std::optional<int> mirror = colourMirror(board);
     auto decideBoth = [&] {
       for (const Color mover : {board.sideToMove(), opposite(board.sideToMove())}) {
-        if (mirror && mover != board.sideToMove()) {
-          const SideReport& first = opposite(mover) == Color::Black ? a.blackToMove : a.whiteToMove;
-          (mover == Color::Black ? a.blackToMove : a.whiteToMove) = mirroredReport(board, *mirror, first);
-          break;
-        }
         SideReport side{mover};
-        s.setStage(mover == Color::Black ? Impl::BlackVerdict : Impl::WhiteVerdict);
-        s.decide(board, a.chambers, side, search);
+        if (mirror && mover != board.sideToMove()) {
+          side = mirroredReport(board, *mirror, a.forSide(board.sideToMove()));
+        } else {
+          s.setStage(mover == Color::Black ? Impl::BlackVerdict : Impl::WhiteVerdict);
+          s.decide(board, a.chambers, side, search);
+        }
         (mover == Color::Black ? a.blackToMove : a.whiteToMove) = std::move(side);
         if (s.options().sideToMoveOnly) break;
       }

@@ -66,9 +66,9 @@ struct Clobber {
   static Move shifted(const Move& move, int files, int ranks);
   // Two stones (the least group of two colours) are {0|0} = *; looking that up costs more.
   static std::optional<cgt::GameId> shortcut(const Region& normalised);
-  // A symmetry t (bit 0 mirrors files, bit 1 ranks, bit 2 transposes a square board; only
-  // those that undo themselves) under which the board with its colours swapped is itself: the
-  // checkerboard starts with an even side. Then White to move is Black to move in the mirror.
+  // A symmetry t (core/symmetry.h; one that undoes itself) under which the board with its
+  // colours swapped is itself: the checkerboard starts with an even side. Then White to move is
+  // Black to move in the mirror.
   static std::optional<int> colourMirror(const Region& board);
   static Move mirroredMove(const Region& board, int t, const Move& move);
 };

@@ -1,9 +1,9 @@
 #include <algorithm>
 #include <bit>
 #include <tuple>
-#include <utility>
 
 #include "solver/clobber/clobber.h"
+#include "solver/core/symmetry.h"
 
 namespace amazons::clobber {
 
@@ -216,23 +216,13 @@ Move Clobber::shifted(const Move& m, int files, int ranks) {
           static_cast<uint8_t>(m.toFile + files), static_cast<uint8_t>(m.toRank + ranks)};
 }
 
-namespace {
-// (file, rank) under symmetry t of a width x height board.
-std::pair<int, int> image(int t, int width, int height, int file, int rank) {
-  if (t & 1) file = width - 1 - file;
-  if (t & 2) rank = height - 1 - rank;
-  if (t & 4) std::swap(file, rank);
-  return {file, rank};
-}
-}  // namespace
-
 std::optional<int> Clobber::colourMirror(const Region& board) {
-  for (const int t : {1, 2, 3, 4, 7}) {
-    if ((t & 4) && board.width != board.height) continue;
+  for (const int t : core::kSelfInverseSymmetries) {
+    if (!core::keepsTheBoard(t, board.width, board.height)) continue;
     bool mirrored = true;
     for (int r = 0; r < board.height && mirrored; ++r)
       for (int f = 0; f < board.width && mirrored; ++f) {
-        const auto [f2, r2] = image(t, board.width, board.height, f, r);
+        const auto [f2, r2] = core::symmetryImage(t, board.width, board.height, f, r);
         mirrored = has(board.black[r], f) == has(board.white[r2], f2) && has(board.white[r], f) == has(board.black[r2], f2);
       }
     if (mirrored) return t;
@@ -241,8 +231,8 @@ std::optional<int> Clobber::colourMirror(const Region& board) {
 }
 
 Move Clobber::mirroredMove(const Region& board, int t, const Move& m) {
-  const auto [fromFile, fromRank] = image(t, board.width, board.height, m.fromFile, m.fromRank);
-  const auto [toFile, toRank] = image(t, board.width, board.height, m.toFile, m.toRank);
+  const auto [fromFile, fromRank] = core::symmetryImage(t, board.width, board.height, m.fromFile, m.fromRank);
+  const auto [toFile, toRank] = core::symmetryImage(t, board.width, board.height, m.toFile, m.toRank);
   return {static_cast<uint8_t>(fromFile), static_cast<uint8_t>(fromRank), static_cast<uint8_t>(toFile), static_cast<uint8_t>(toRank)};
 }
 

@@ -152,17 +152,7 @@ class Analyser {
       for (RegionReport<G>& r : a.regions) r.value = tryValue(r.part.region, options_.formNodes, budget);
       for (const cgt::Side mover : {first, opposite(first)}) {
         SideReport<G> side = mover == cgt::Side::Left ? a.left : a.right;
-        if constexpr (HasColourMirror<G>)
-          if (const std::optional<int> t = mover != first ? G::colourMirror(board) : std::nullopt) {
-            // A board that is its own mirror image with the colours swapped: this side's game
-            // is the first side's seen in the mirror.
-            const SideReport<G>& mirrored = a.forSide(first);
-            side.verdict = mirrored.verdict;
-            if (mirrored.winningMove) side.winningMove = G::mirroredMove(board, *t, *mirrored.winningMove);
-            (mover == cgt::Side::Left ? a.left : a.right) = std::move(side);
-            break;
-          }
-        decide(a, side, budget);
+        if (mover == first || !tookMirrored(board, a.forSide(first), side)) decide(a, side, budget);
         (mover == cgt::Side::Left ? a.left : a.right) = std::move(side);
         if (options_.sideToMoveOnly) break;
       }
@@ -176,6 +166,20 @@ class Analyser {
     a.nodes = budget.nodes() + (sums_.nodes() - sumNodesBefore);
     a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return a;
+  }
+
+  // On a board that is its own mirror image with the colours swapped (G::colourMirror), the
+  // second side's game is the first side's seen in the mirror: its verdict, and its winning
+  // move through the symmetry. Whether the board is such.
+  static bool tookMirrored(const Region& board, const SideReport<G>& first, SideReport<G>& side) {
+    if constexpr (HasColourMirror<G>) {
+      if (const std::optional<int> t = G::colourMirror(board)) {
+        side.verdict = first.verdict;
+        if (first.winningMove) side.winningMove = G::mirroredMove(board, *t, *first.winningMove);
+        return true;
+      }
+    }
+    return false;
   }
 
   // Known values as parts, the others raw (normalised).

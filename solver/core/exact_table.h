@@ -1,6 +1,6 @@
 // A concurrent map from fixed-size keys to values, shared by all threads. Keys are compared
 // in full, so a hash collision is never taken for equality. 64 shards, chosen by the top bits
-// of the key's XXH3 hash, each an open-addressing array under its own spin lock (held for a
+// of the key's hash (XXH3 of its bytes, or the key type's own), each an open-addressing array under its own spin lock (held for a
 // few probes). A key lives within kWindow slots of its home slot, at the first that was free
 // when it came: a lookup reads at most kWindow slots (a few cache lines) and stops at a free
 // one, and an insert that finds none free grows the array, so that linear probing's clusters
@@ -32,8 +32,8 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <concepts>
 #include <cassert>
+#include <concepts>
 #include <cstdlib>
 #include <cstring>
 #include <memory>

@@ -32,8 +32,8 @@
 //                                    squares each side's amazons can reach): a sum with raw
 //                                    regions is decided at once when it is at either end
 //   G::countMoves(region, side)      = moves(region, side).size(), without the list
-//   G::colourMirror(board)           a symmetry (an int) under which the board with its colours
-//                                    swapped is itself, the symmetry its own inverse, or nullopt;
+//   G::colourMirror(board)           a symmetry (core/symmetry.h, one that undoes itself) under
+//                                    which the board with its colours swapped is itself, or nullopt;
 //   G::mirroredMove(board, t, move)  a move seen through it: the other side's verdict and
 //                                    winning move are then the first side's, with no search
 //

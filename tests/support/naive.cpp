@@ -1,6 +1,7 @@
 #include "tests/support/naive.h"
 
 #include "solver/amazons/formats.h"
+#include "solver/core/symmetry.h"
 
 #include <algorithm>
 #include <map>
@@ -192,10 +193,7 @@ Board colourMirroredBoard(std::mt19937_64& rng, int w, int h, int t) {
   const Board random = randomBoard(rng, w, h, 2, 2, 0.45);
   Board board(w, h);
   auto image = [&](int sq) {
-    int f = board.fileOf(sq), r = board.rankOf(sq);
-    if (t & 1) f = w - 1 - f;
-    if (t & 2) r = h - 1 - r;
-    if (t & 4) std::swap(f, r);
+    const auto [f, r] = core::symmetryImage(t, w, h, board.fileOf(sq), board.rankOf(sq));
     return board.square(f, r);
   };
   auto swapped = [](Cell c) { return c == Cell::Black ? Cell::White : c == Cell::White ? Cell::Black : c; };
