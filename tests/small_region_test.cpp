@@ -61,6 +61,46 @@ TEST(SmallRegion, OptionsAreThePositionsAfterEachNaiveMove) {
   EXPECT_GT(options, 50'000u);
 }
 
+// A move read off an option replays to it, and a move of random squares is legal exactly
+// when some option is the region after it (the leaf search's killer moves).
+TEST(SmallRegion, MovesBetweenOptionsReplayAndOnlyLegalOnesPlay) {
+  std::mt19937_64 rng(2027);
+  size_t replayed = 0, legalRandom = 0, illegalRandom = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const Board board = randomSmallBoard(rng);
+    const SmallRegion region = toSmall(board);
+    const int squares = static_cast<int>(region.width * region.height);
+    for (Color c : {Color::Black, Color::White}) {
+      std::set<std::tuple<uint64_t, uint64_t, uint64_t>> legal;
+      for (const Move& m : testing::naiveMoves(board, c)) {
+        const SmallRegion option = after(board, m, c);
+        const MaskMove move = moveBetween(region, option, c);
+        ASSERT_EQ(move.from, uint64_t{1} << m.from) << toOneLine(board);
+        ASSERT_EQ(move.to, uint64_t{1} << m.to) << toOneLine(board);
+        ASSERT_EQ(move.arrow, uint64_t{1} << m.arrow) << toOneLine(board);
+        ASSERT_EQ(playedIfLegal(region, move, c), option) << toOneLine(board);
+        legal.insert({move.from, move.to, move.arrow});
+        ++replayed;
+      }
+      std::uniform_int_distribution<int> square(0, squares - 1);
+      for (int i = 0; i < 20; ++i) {
+        const MaskMove move{uint64_t{1} << square(rng), uint64_t{1} << square(rng), uint64_t{1} << square(rng)};
+        const bool isLegal = legal.count({move.from, move.to, move.arrow}) > 0;
+        ASSERT_EQ(playedIfLegal(region, move, c).has_value(), isLegal) << toOneLine(board);
+        ++(isLegal ? legalRandom : illegalRandom);
+      }
+      ASSERT_FALSE(playedIfLegal(region, MaskMove{}, c)) << toOneLine(board);
+      if (!legal.empty()) {  // two squares at once is no move
+        const auto [from, to, arrow] = *legal.begin();
+        ASSERT_FALSE(playedIfLegal(region, MaskMove{from, to, arrow | to}, c)) << toOneLine(board);
+      }
+    }
+  }
+  EXPECT_GT(replayed, 50'000u);
+  EXPECT_GT(legalRandom, 100u);
+  EXPECT_GT(illegalRandom, 10'000u);
+}
+
 TEST(SmallRegion, ChambersAreFindChambers) {
   std::mt19937_64 rng(77);
   for (int trial = 0; trial < 2000; ++trial) {

@@ -136,6 +136,32 @@ void forEachOption(const SmallRegion& region, Color mover, Emit&& emit) {
   });
 }
 
+// A move on masks, one square each: amazon from, to, arrow.
+struct MaskMove {
+  uint64_t from = 0, to = 0, arrow = 0;
+};
+// The move of `mover` that leads from `region` to `option`, one of its options there.
+inline MaskMove moveBetween(const SmallRegion& region, const SmallRegion& option, Color mover) {
+  const uint64_t before = mover == Color::Black ? region.black : region.white;
+  const uint64_t after = mover == Color::Black ? option.black : option.white;
+  const uint64_t from = before & ~after, to = after & ~before;
+  return {from, to, (region.empty | from) & ~to & ~option.empty};
+}
+// The region after `move` when that is a legal move of `mover` there (one square each, the
+// amazon `mover`'s, both steps queen moves over empty squares), else nullopt.
+inline std::optional<SmallRegion> playedIfLegal(const SmallRegion& region, const MaskMove& move, Color mover) {
+  const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
+  const uint64_t mine = mover == Color::Black ? region.black : region.white;
+  if (!std::has_single_bit(move.from) || !std::has_single_bit(move.to) || !std::has_single_bit(move.arrow)) return std::nullopt;
+  if (!(move.from & mine) || !(frame.queenTargets(move.from, region.empty) & move.to)) return std::nullopt;
+  const uint64_t emptyAfterStep = (region.empty | move.from) & ~move.to;
+  if (!(frame.queenTargets(move.to, emptyAfterStep) & move.arrow)) return std::nullopt;
+  SmallRegion option = region;
+  (mover == Color::Black ? option.black : option.white) ^= move.from | move.to;
+  option.empty = emptyAfterStep & ~move.arrow;
+  return option;
+}
+
 // How many legal moves `mover` has (the options forEachOption would give).
 template <typename Mask>
 int countOptions(const MaskFrame<Mask>& frame, Mask amazons, Mask empty) {

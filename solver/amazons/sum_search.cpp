@@ -52,14 +52,22 @@ constexpr int kParallelSearchEmpty = 12;
 
 }  // namespace
 
+// Never 0, a thread's killers' epoch before its first leaf.
+static uint64_t newKillerEpoch() {
+  static std::atomic<uint64_t> last{0};
+  return ++last;
+}
+
 RawSumSearch::RawSumSearch(Context& context, ChamberValues& values)
     : context_(context),
       values_(values),
       knownSums_{std::max<size_t>(1, context.tableLimit() / 128)},
       sumTable_{context.tableLimit()},
-      leafTable_{context.tableLimit() + (size_t{64} << 20), &context.tableBytes} {}
+      leafTable_{context.tableLimit() + (size_t{64} << 20), &context.tableBytes},
+      killerEpoch_{newKillerEpoch()} {}
 
 void RawSumSearch::clear() {
+  killerEpoch_ = newKillerEpoch();
   sumTable_.clear();
   leafTable_.clear();
   knownSums_.clear();
@@ -435,6 +443,24 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
   if ((context_.nodes & 1023) == 0) search.checkTime();
   if (search.rawLeft-- <= 0) throw SearchTooLong{};
   const Color other = opposite(mover);
+  // First the move that last won a leaf of as many empty squares for the same mover, where
+  // legal (a killer move): where it wins again, the options are neither counted nor sorted.
+  // Searched first it costs more positions where it fails, where the best option would have
+  // won sooner: the 6x4 first-move set (one thread) 133.9 -> 117.9 s, 4% more positions.
+  // Each thread keeps its own, from empty at each search (killerEpoch_), so that a search's
+  // positions do not depend on the searches before it.
+  struct Killers {
+    uint64_t epoch = 0;
+    std::array<std::array<MaskMove, 2>, kSmallSquares + 1> moves{};
+  };
+  thread_local Killers killers;
+  if (killers.epoch != killerEpoch_) killers = {killerEpoch_, {}};
+  MaskMove& killer = killers.moves[std::popcount(region.empty)][mover == Color::Black];
+  const std::optional<SmallRegion> killerOption = playedIfLegal(region, killer, mover);
+  if (killerOption && !leafWins(*killerOption, number, other, search)) {
+    rememberLeaf(key, hash, advantage, true);
+    return true;
+  }
   // The options leaving the opponent the fewest moves first, as orderedRawMoves does, on one
   // stack per thread (a nested call pushes above them and pops before they are read).
   // Each option's slot is fetched while the others are made and counted.
@@ -455,6 +481,7 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
     }
   } pop{stack.size()};
   forEachOption(region, mover, [&](const SmallRegion& after) {
+    if (killerOption && after == *killerOption) return;  // lost above
     const uint64_t h = leafTable_.hash(leafKey(after, other));
     leafTable_.prefetch(h);
     order.push_back(static_cast<uint32_t>(countOptions(after, other)) << 16 | static_cast<uint32_t>(stack.size() - pop.base));
@@ -467,6 +494,7 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
   for (size_t i = pop.base; i < end && !wins; ++i) {
     const Option option = stack[pop.base + (order[i] & 0xFFFF)];  // a copy: the nested search pushes onto the stack
     wins = !leafWins(option.after, option.hash, number, other, search);
+    if (wins) killer = moveBetween(region, option.after, mover);
   }
   // A spare move: only when the mover's moves in G all lose (number avoidance).
   if (!wins && mover == Color::Black && number > 0) wins = !leafWins(region, number - 1, other, search);

@@ -171,6 +171,7 @@ class RawSumSearch {
   cgt::SumSearch knownSums_;
   core::SharedSearchedTable<SumBounds> sumTable_;  // by sumKey
   ExactTable<LeafKey, LeafBounds, 4, true> leafTable_;  // a cache: short lookups
+  uint64_t killerEpoch_;  // leafWins' killer moves: this search's, or left by another
 };
 
 }  // namespace amazons::solve
