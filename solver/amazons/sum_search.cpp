@@ -411,9 +411,9 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
   if (chambers.count > 1 || chamberClassOf(region, chambers.masks[0]) != ChamberClass::Contested) {
     uint64_t contested = 0;
     for (int i = 0; i < chambers.count; ++i) {
-      const ChamberValues::Piece piece = values_.pieceOf(region, chambers.masks[i]);
-      if (piece.kind == ChamberClass::Contested) contested |= chambers.masks[i];
-      else number += cgt::asNumber(values_.pieceValue(piece, search, nullptr))->num;
+      // Contested chambers stay in the region as they are: no normalised key (pieceOf) for them.
+      if (chamberClassOf(region, chambers.masks[i]) == ChamberClass::Contested) contested |= chambers.masks[i];
+      else number += cgt::asNumber(values_.pieceValue(values_.pieceOf(region, chambers.masks[i]), search, nullptr))->num;
     }
     region.black &= contested;
     region.white &= contested;
