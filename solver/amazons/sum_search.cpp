@@ -346,6 +346,18 @@ static const SmallRegion* loneSmallRegion(const SumState& state) {
 // for a neighbour) and no other part. Those are decided by plain search of the region and
 // the integer on masks, without splits, keys or game values: G + n, n > 0, is G with n
 // spare moves for Black ({n-1 | } is an integer's form), used when G has no better move.
+
+// One empty square: a side with an amazon beside it has one move, there, shooting back, after
+// which the region is dead, so G is *, 1, -1 or 0 (whatever the chambers: the others have no
+// empty square). The mover wins G + n by that move if n is not against it, else only if G + n
+// is an integer in its favour.
+static bool oneEmptyWins(const SmallRegion& region, int64_t number, Color mover) {
+  const uint64_t beside = SmallFrame(static_cast<int>(region.width), static_cast<int>(region.height)).dilate(region.empty);
+  const bool blackMoves = beside & region.black, whiteMoves = beside & region.white;
+  if (mover == Color::Black) return blackMoves ? number >= 0 : number >= 1 + whiteMoves;
+  return whiteMoves ? number <= 0 : number <= -1 - blackMoves;
+}
+
 static bool isLeaf(const SumState& state) {
   const SmallRegion* region = loneSmallRegion(state);
   return region && std::popcount(region->empty) <= kLeafEmpty;
@@ -426,15 +438,7 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
   const int64_t best = mover == Color::Black ? number + b : -number + w;
   if (worst > 0) return true;   // the mover wins moving second too
   if (best <= 0) return false;  // G + n <= 0 for Black to move (>= 0 for White): a loss
-  if (std::popcount(region.empty) == 1) {
-    // One empty square: a side with an amazon beside it has one move, there, shooting back,
-    // after which the region is dead, so G is *, 1, -1 or 0. The mover wins G + n by that move
-    // if n is not against it, else only if G + n is an integer in its favour.
-    const uint64_t beside = SmallFrame(static_cast<int>(region.width), static_cast<int>(region.height)).dilate(region.empty);
-    const bool blackMoves = beside & region.black, whiteMoves = beside & region.white;
-    if (mover == Color::Black) return blackMoves ? number >= 0 : number >= 1 + whiteMoves;
-    return whiteMoves ? number <= 0 : number <= -1 - blackMoves;
-  }
+  if (std::popcount(region.empty) == 1) return oneEmptyWins(region, number, mover);
   const LeafKey key = leafKey(region, mover);
   const int32_t advantage = static_cast<int32_t>(mover == Color::Black ? number : -number);
   if (const std::optional<LeafBounds> known = leafTable_.find(key, hash))
@@ -443,6 +447,18 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
   if ((context_.nodes & 1023) == 0) search.checkTime();
   if (search.rawLeft-- <= 0) throw SearchTooLong{};
   const Color other = opposite(mover);
+  // The end of every search of G + n: a spare move, only when the mover's moves in G all lose
+  // (number avoidance); then the table.
+  auto concluded = [&](bool wins) {
+    if (!wins && mover == Color::Black && number > 0) wins = !leafWins(region, number - 1, other, search);
+    if (!wins && mover == Color::White && number < 0) wins = !leafWins(region, number + 1, other, search);
+    rememberLeaf(key, hash, advantage, wins);
+    return wins;
+  };
+  // Two empty squares: every option leaves one, decided by oneEmptyWins at once, with no order,
+  // calls or keys. On a 6x4 first move a sixth of the leaves expanded have two empty squares.
+  if (std::popcount(region.empty) == 2)
+    return concluded(anyOption(region, mover, [&](const SmallRegion& after) { return !oneEmptyWins(after, number, other); }));
   // First the move that last won a leaf of as many empty squares for the same mover, where
   // legal (a killer move): where it wins again, the options are neither counted nor sorted.
   // Searched first it costs more positions where it fails, where the best option would have
@@ -458,10 +474,7 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
   if (killers.epoch != killerEpoch_) killers = {killerEpoch_, {}};
   MaskMove& killer = killers.moves[std::popcount(region.empty)][mover == Color::Black];
   const std::optional<SmallRegion> killerOption = playedIfLegal(region, killer, mover);
-  if (killerOption && !leafWins(*killerOption, number, other, search)) {
-    rememberLeaf(key, hash, advantage, true);
-    return true;
-  }
+  if (killerOption && !leafWins(*killerOption, number, other, search)) return concluded(true);
   // The options leaving the opponent the fewest moves first, as orderedRawMoves does, on one
   // stack per thread (a nested call pushes above them and pops before they are read).
   // Each option's slot is fetched while the others are made and counted.
@@ -497,11 +510,7 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
     wins = !leafWins(option.after, option.hash, number, other, search);
     if (wins) killer = moveBetween(region, option.after, mover);
   }
-  // A spare move: only when the mover's moves in G all lose (number avoidance).
-  if (!wins && mover == Color::Black && number > 0) wins = !leafWins(region, number - 1, other, search);
-  if (!wins && mover == Color::White && number < 0) wins = !leafWins(region, number + 1, other, search);
-  rememberLeaf(key, hash, advantage, wins);
-  return wins;
+  return concluded(wins);
 }
 
 int rawEmpty(const SumState& state) {
