@@ -410,6 +410,13 @@ void RawSumSearch::rememberLeaf(const LeafKey& key, uint64_t hash, int64_t advan
   const bool grow = !context_.tablesFull() && leafTable_.bytes() < context_.tableLimit() / kLeafTableShare;
   leafTable_.merge(key, found, hash, combine, grow ? Room::Grow : Room::Replace, worth);
 }
+// One more position searched: the clock and the search's allowance checked.
+void RawSumSearch::countPosition(Search& search) {
+  ++context_.nodes;
+  if ((context_.nodes & 1023) == 0) search.checkTime();
+  if (search.rawLeft-- <= 0) throw SearchTooLong{};
+}
+
 bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Search& search) {
   return leafWins(region, leafTable_.hash(leafKey(region, mover)), number, mover, search);
 }
@@ -417,7 +424,7 @@ bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Sea
 bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, Color mover, Search& search) {
   // The table's slot is fetched from memory while the region is split and bounded (a region
   // that is one contested chamber, nearly all, keeps this key).
-  leafTable_.prefetch(hash);
+  if (std::popcount(region.empty) > 2) leafTable_.prefetch(hash);
   // One-colour and dead chambers leave the region: a territory is the integer of its moves.
   const SmallChambers chambers = splitChambers(region);
   if (chambers.count > 1 || chamberClassOf(region, chambers.masks[0]) != ChamberClass::Contested) {
@@ -438,27 +445,32 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
   const int64_t best = mover == Color::Black ? number + b : -number + w;
   if (worst > 0) return true;   // the mover wins moving second too
   if (best <= 0) return false;  // G + n <= 0 for Black to move (>= 0 for White): a loss
+  const Color other = opposite(mover);
+  // A spare move: only when the mover's moves in G all lose (number avoidance).
+  auto spareMoveWins = [&] {
+    if (mover == Color::Black && number > 0) return !leafWins(region, number - 1, other, search);
+    if (mover == Color::White && number < 0) return !leafWins(region, number + 1, other, search);
+    return false;
+  };
   if (std::popcount(region.empty) == 1) return oneEmptyWins(region, number, mover);
+  if (std::popcount(region.empty) == 2) {
+    // Every option leaves one empty square, decided by oneEmptyWins at once: G + n is decided
+    // with no order, calls or keys, sooner than the table would answer, and is not stored.
+    // A sixth of the leaves a 6x4 first move expands have two empty squares.
+    countPosition(search);
+    return anyOption(region, mover, [&](const SmallRegion& after) { return !oneEmptyWins(after, number, other); }) ||
+           spareMoveWins();
+  }
   const LeafKey key = leafKey(region, mover);
   const int32_t advantage = static_cast<int32_t>(mover == Color::Black ? number : -number);
   if (const std::optional<LeafBounds> known = leafTable_.find(key, hash))
     if (const std::optional<bool> decided = known->at(advantage)) return *decided;
-  ++context_.nodes;
-  if ((context_.nodes & 1023) == 0) search.checkTime();
-  if (search.rawLeft-- <= 0) throw SearchTooLong{};
-  const Color other = opposite(mover);
-  // The end of every search of G + n: a spare move, only when the mover's moves in G all lose
-  // (number avoidance); then the table.
+  countPosition(search);
   auto concluded = [&](bool wins) {
-    if (!wins && mover == Color::Black && number > 0) wins = !leafWins(region, number - 1, other, search);
-    if (!wins && mover == Color::White && number < 0) wins = !leafWins(region, number + 1, other, search);
+    wins = wins || spareMoveWins();
     rememberLeaf(key, hash, advantage, wins);
     return wins;
   };
-  // Two empty squares: every option leaves one, decided by oneEmptyWins at once, with no order,
-  // calls or keys. On a 6x4 first move a sixth of the leaves expanded have two empty squares.
-  if (std::popcount(region.empty) == 2)
-    return concluded(anyOption(region, mover, [&](const SmallRegion& after) { return !oneEmptyWins(after, number, other); }));
   // First the move that last won a leaf of as many empty squares for the same mover, where
   // legal (a killer move): where it wins again, the options are neither counted nor sorted.
   // Searched first it costs more positions where it fails, where the best option would have
@@ -496,8 +508,8 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
   } pop{stack.size()};
   forEachOption(region, mover, [&](const SmallRegion& after) {
     if (killerOption && after == *killerOption) return;  // lost above
-    const uint64_t h = leafTable_.hash(leafKey(after, other));
-    leafTable_.prefetch(h);
+    const uint64_t h = std::popcount(after.empty) > 2 ? leafTable_.hash(leafKey(after, other)) : 0;  // as the table sees it
+    if (h) leafTable_.prefetch(h);
     order.push_back(static_cast<uint32_t>(countOptions(after, other)) << 16 | static_cast<uint32_t>(stack.size() - pop.base));
     stack.push_back({h, after});
   });
@@ -590,9 +602,7 @@ bool RawSumSearch::moverWinsSum(const SumState& state, Color mover, Search& sear
   const cgt::Dyadic a = advantage(state, mover);
   if (const std::optional<bool> known = knownAt(entry, a)) return *known;
   if (const std::optional<bool> bounded = decidedByBounds(state, mover, poll)) return *bounded;
-  ++context_.nodes;
-  if ((context_.nodes & 1023) == 0) search.checkTime();
-  if (search.rawLeft-- <= 0) throw SearchTooLong{};
+  countPosition(search);
   if (search.parallel && tbb::is_current_task_group_canceling()) throw Cancelled{};
   const std::vector<RawMove> moves = orderedRawMoves(state, mover);
   // The first move alone, then, in a large position, the others in parallel: in a winning

@@ -162,6 +162,7 @@ class RawSumSearch {
   // `pendingLo`, `pendingHi`: the pending territories' sum lies between them.
   std::optional<bool> decidedByBounds(const SumState& state, Color mover, const std::function<void()>& poll,
                                       int64_t pendingLo = 0, int64_t pendingHi = 0);
+  void countPosition(Search& search);
   bool leafWins(SmallRegion region, int64_t number, Color mover, Search& search);
   bool leafWins(SmallRegion region, uint64_t hash, int64_t number, Color mover, Search& search);
   bool anyMoveWinsInParallel(const SumState& state, const std::vector<RawMove>& moves, Color mover, Search& search);
