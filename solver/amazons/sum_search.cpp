@@ -358,6 +358,16 @@ static bool oneEmptyWins(const SmallRegion& region, int64_t number, Color mover)
   return whiteMoves ? number <= 0 : number <= -1 - blackMoves;
 }
 
+// Two empty squares: every option leaves one, decided by oneEmptyWins; a spare move only when
+// the mover's moves in G all lose (number avoidance). Exact whatever the chambers, as that is.
+static bool twoEmptyWins(const SmallRegion& region, int64_t number, Color mover) {
+  const Color other = opposite(mover);
+  if (anyOption(region, mover, [&](const SmallRegion& after) { return !oneEmptyWins(after, number, other); })) return true;
+  if (mover == Color::Black && number > 0) return !twoEmptyWins(region, number - 1, other);
+  if (mover == Color::White && number < 0) return !twoEmptyWins(region, number + 1, other);
+  return false;
+}
+
 static bool isLeaf(const SumState& state) {
   const SmallRegion* region = loneSmallRegion(state);
   return region && std::popcount(region->empty) <= kLeafEmpty;
@@ -422,9 +432,13 @@ bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Sea
 }
 // `hash`: of leafKey(region, mover), the key before the split.
 bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, Color mover, Search& search) {
+  // One or two empty squares: decided at once, sooner than the table would answer, with no
+  // split, keys or order (a sixth of the leaves a 6x4 first move expands had two).
+  if (std::popcount(region.empty) == 1) return oneEmptyWins(region, number, mover);
+  if (std::popcount(region.empty) == 2) return twoEmptyWins(region, number, mover);
   // The table's slot is fetched from memory while the region is split and bounded (a region
   // that is one contested chamber, nearly all, keeps this key).
-  if (std::popcount(region.empty) > 2) leafTable_.prefetch(hash);
+  leafTable_.prefetch(hash);
   // One-colour and dead chambers leave the region: a territory is the integer of its moves.
   const SmallChambers chambers = splitChambers(region);
   if (chambers.count > 1 || chamberClassOf(region, chambers.masks[0]) != ChamberClass::Contested) {
@@ -453,14 +467,7 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
     return false;
   };
   if (std::popcount(region.empty) == 1) return oneEmptyWins(region, number, mover);
-  if (std::popcount(region.empty) == 2) {
-    // Every option leaves one empty square, decided by oneEmptyWins at once: G + n is decided
-    // with no order, calls or keys, sooner than the table would answer, and is not stored.
-    // A sixth of the leaves a 6x4 first move expands have two empty squares.
-    countPosition(search);
-    return anyOption(region, mover, [&](const SmallRegion& after) { return !oneEmptyWins(after, number, other); }) ||
-           spareMoveWins();
-  }
+  if (std::popcount(region.empty) == 2) return twoEmptyWins(region, number, mover);
   const LeafKey key = leafKey(region, mover);
   const int32_t advantage = static_cast<int32_t>(mover == Color::Black ? number : -number);
   if (const std::optional<LeafBounds> known = leafTable_.find(key, hash))
@@ -471,6 +478,10 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
     rememberLeaf(key, hash, advantage, wins);
     return wins;
   };
+  // Three empty squares: each option is decided by twoEmptyWins as cheaply as its reply count
+  // would be had, so neither the count nor the killer pays; in the order they come.
+  if (std::popcount(region.empty) == 3)
+    return concluded(anyOption(region, mover, [&](const SmallRegion& after) { return !twoEmptyWins(after, number, other); }));
   // First the move that last won a leaf of as many empty squares for the same mover, where
   // legal (a killer move): where it wins again, the options are neither counted nor sorted.
   // Searched first it costs more positions where it fails, where the best option would have
