@@ -459,6 +459,8 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
   const int64_t best = mover == Color::Black ? number + b : -number + w;
   if (worst > 0) return true;   // the mover wins moving second too
   if (best <= 0) return false;  // G + n <= 0 for Black to move (>= 0 for White): a loss
+  if (std::popcount(region.empty) == 1) return oneEmptyWins(region, number, mover);  // (again: a split may leave fewer)
+  if (std::popcount(region.empty) == 2) return twoEmptyWins(region, number, mover);
   const Color other = opposite(mover);
   // A spare move: only when the mover's moves in G all lose (number avoidance).
   auto spareMoveWins = [&] {
@@ -466,8 +468,6 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
     if (mover == Color::White && number < 0) return !leafWins(region, number + 1, other, search);
     return false;
   };
-  if (std::popcount(region.empty) == 1) return oneEmptyWins(region, number, mover);
-  if (std::popcount(region.empty) == 2) return twoEmptyWins(region, number, mover);
   const LeafKey key = leafKey(region, mover);
   const int32_t advantage = static_cast<int32_t>(mover == Color::Black ? number : -number);
   if (const std::optional<LeafBounds> known = leafTable_.find(key, hash))
@@ -519,8 +519,8 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
   } pop{stack.size()};
   forEachOption(region, mover, [&](const SmallRegion& after) {
     if (killerOption && after == *killerOption) return;  // lost above
-    const uint64_t h = std::popcount(after.empty) > 2 ? leafTable_.hash(leafKey(after, other)) : 0;  // as the table sees it
-    if (h) leafTable_.prefetch(h);
+    const uint64_t h = leafTable_.hash(leafKey(after, other));
+    leafTable_.prefetch(h);
     order.push_back(static_cast<uint32_t>(countOptions(after, other)) << 16 | static_cast<uint32_t>(stack.size() - pop.base));
     stack.push_back({h, after});
   });
