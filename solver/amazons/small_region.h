@@ -150,10 +150,11 @@ inline MaskMove moveBetween(const SmallRegion& region, const SmallRegion& option
 // The region after `move` when that is a legal move of `mover` there (one square each, the
 // amazon `mover`'s, both steps queen moves over empty squares), else nullopt.
 inline std::optional<SmallRegion> playedIfLegal(const SmallRegion& region, const MaskMove& move, Color mover) {
-  const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
   const uint64_t mine = mover == Color::Black ? region.black : region.white;
   if (!std::has_single_bit(move.from) || !std::has_single_bit(move.to) || !std::has_single_bit(move.arrow)) return std::nullopt;
-  if (!(move.from & mine) || !(frame.queenTargets(move.from, region.empty) & move.to)) return std::nullopt;
+  if (!(move.from & mine)) return std::nullopt;  // before the frame is built: most killers fail here or above
+  const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
+  if (!(frame.queenTargets(move.from, region.empty) & move.to)) return std::nullopt;
   const uint64_t emptyAfterStep = (region.empty | move.from) & ~move.to;
   if (!(frame.queenTargets(move.to, emptyAfterStep) & move.arrow)) return std::nullopt;
   SmallRegion option = region;

@@ -358,14 +358,21 @@ static bool oneEmptyWins(const SmallRegion& region, int64_t number, Color mover)
   return whiteMoves ? number <= 0 : number <= -1 - blackMoves;
 }
 
-// Two empty squares: every option leaves one, decided by oneEmptyWins; a spare move only when
-// the mover's moves in G all lose (number avoidance). Exact whatever the chambers, as that is.
+// A spare move in the number, tried only when the mover's moves in G all lose (number
+// avoidance): whether the opponent loses G + n with n one nearer 0, by opponentWinsAt(n').
+template <typename OpponentWinsAt>
+static bool spareMoveWins(int64_t number, Color mover, OpponentWinsAt&& opponentWinsAt) {
+  if (mover == Color::Black && number > 0) return !opponentWinsAt(number - 1);
+  if (mover == Color::White && number < 0) return !opponentWinsAt(number + 1);
+  return false;
+}
+
+// Two empty squares: every option leaves one, decided by oneEmptyWins, else a spare move.
+// Exact whatever the chambers, as that is.
 static bool twoEmptyWins(const SmallRegion& region, int64_t number, Color mover) {
   const Color other = opposite(mover);
-  if (anyOption(region, mover, [&](const SmallRegion& after) { return !oneEmptyWins(after, number, other); })) return true;
-  if (mover == Color::Black && number > 0) return !twoEmptyWins(region, number - 1, other);
-  if (mover == Color::White && number < 0) return !twoEmptyWins(region, number + 1, other);
-  return false;
+  return anyOption(region, mover, [&](const SmallRegion& after) { return !oneEmptyWins(after, number, other); }) ||
+         spareMoveWins(number, mover, [&](int64_t n) { return twoEmptyWins(region, n, other); });
 }
 
 static bool isLeaf(const SumState& state) {
@@ -462,19 +469,13 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
   if (std::popcount(region.empty) == 1) return oneEmptyWins(region, number, mover);  // (again: a split may leave fewer)
   if (std::popcount(region.empty) == 2) return twoEmptyWins(region, number, mover);
   const Color other = opposite(mover);
-  // A spare move: only when the mover's moves in G all lose (number avoidance).
-  auto spareMoveWins = [&] {
-    if (mover == Color::Black && number > 0) return !leafWins(region, number - 1, other, search);
-    if (mover == Color::White && number < 0) return !leafWins(region, number + 1, other, search);
-    return false;
-  };
   const LeafKey key = leafKey(region, mover);
   const int32_t advantage = static_cast<int32_t>(mover == Color::Black ? number : -number);
   if (const std::optional<LeafBounds> known = leafTable_.find(key, hash))
     if (const std::optional<bool> decided = known->at(advantage)) return *decided;
   countPosition(search);
   auto concluded = [&](bool wins) {
-    wins = wins || spareMoveWins();
+    wins = wins || spareMoveWins(number, mover, [&](int64_t n) { return leafWins(region, n, other, search); });
     rememberLeaf(key, hash, advantage, wins);
     return wins;
   };
