@@ -104,7 +104,30 @@ TEST(CliSuite, ParseErrorsNameFileLineColumn) {
   EXPECT_TRUE(has(v.err, "badvalue.txt:1:")) << v.err;
 }
 
-// An expected value is read under a bound (parseExpectedValue): 300,000 nested parentheses
+// The suite command reads positions and moves through the game's interface (Amazons::
+// parsePosition, parseMove): its errors name the same places as the Amazons reader's.
+TEST(CliSuite, InputErrorsNameLineAndColumn) {
+  struct Case {
+    const char* text;
+    const char* place;
+  };
+  const Case cases[] = {
+      {"# c\nx.o ; q ; win\n", ":2:7: error: side to move"},
+      {"x.z ; b\n", ":1:3: error:"},
+      {"x..o ; b ; best=a1-b1(a1),zz\n", ":1:28: error:"},
+      {"x..o ; w ; best=a1-b1(c1)\n", ":1:17: error: 'a1-b1(c1)' is not a move of the side to move"},
+      {"x.o ; b ; value={1|\n", ":1:"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.text);
+    const std::string file = writeTemp("errors.txt", c.text);
+    const CliResult r = runCli({"suite", file});
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_TRUE(has(r.err, file + c.place)) << r.err;
+  }
+}
+
+// An expected value is read under a bound (core::parseSuiteValue): 300,000 nested parentheses
 // once overflowed the stack; ^*2000 needed minutes. Each is now a bad value, exit status 2.
 TEST(CliSuite, CostlyExpectedValuesAreErrors) {
   const std::string deep = std::string(300000, '(') + "1" + std::string(300000, ')');

@@ -1,6 +1,6 @@
 // positions/clobber/: every line's answer again from the whole-board oracle (minimax, and the
 // canonical form from the definition where a line gives value=), and from the analysis; and
-// the `suite --game clobber` command on it.
+// the `suite` command on it.
 //
 // PrintStartSuite (disabled) wrote the lines of checkerboard-starts.txt:
 //   build/clobber_suite_test --gtest_also_run_disabled_tests --gtest_filter='*PrintStartSuite'
@@ -8,10 +8,9 @@
 
 #include <iostream>
 
-#include "solver/amazons/formats.h"
-#include "solver/amazons/suite.h"
 #include "solver/clobber/clobber.h"
 #include "solver/core/analysis.h"
+#include "solver/core/suite_check.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/clobber_naive.h"
 #include "tests/support/paths.h"
@@ -36,7 +35,16 @@ const Size kSizes[] = {{1, 1, true}, {2, 1, true}, {3, 1, true}, {4, 1, true}, {
 // The analysis takes 3 s on the 4x4 start (16 stones), 53 s on 6x3.
 constexpr int kAnalysedStones = 16;
 
-std::string classText(bool left, bool right) { return outcomeClassName(classOf(left, right)); }
+std::string classText(bool left, bool right) { return core::outcomeClassName(core::classOf(left, right)); }
+
+std::vector<core::SuiteCase<Clobber>> loadCases() {
+  std::vector<core::SuiteCase<Clobber>> cases;
+  for (const core::SuiteLine& line : core::parseSuiteLines(testing::slurp(testing::positionsDir() + kSuite), kSuite)) {
+    EXPECT_EQ(line.game, "clobber") << line.line;
+    cases.push_back(core::suiteCase<Clobber>(line, kSuite));
+  }
+  return cases;
+}
 
 TEST(ClobberSuite, DISABLED_PrintStartSuite) {
   for (const Size& s : kSizes) {
@@ -50,13 +58,14 @@ TEST(ClobberSuite, DISABLED_PrintStartSuite) {
 }
 
 TEST(ClobberSuite, OracleAndAnalysisAgreeWithEveryLine) {
-  const std::vector<SuiteEntry> entries = parseSuite(testing::slurp(testing::positionsDir() + kSuite), kSuite, "clobber");
-  ASSERT_EQ(entries.size(), std::size(kSizes));
+  const std::vector<core::SuiteCase<Clobber>> cases = loadCases();
+  ASSERT_EQ(cases.size(), std::size(kSizes));
   core::Analyser<Clobber> analyser;
-  for (const SuiteEntry& e : entries) {
+  for (const core::SuiteCase<Clobber>& c : cases) {
+    const core::SuiteLine& e = c.fields;
     ASSERT_EQ(e.src, "oracle") << e.line;
     ASSERT_TRUE(e.outcomeClass && e.moverWins) << e.line;
-    const clobber::Region board = Clobber::parsePosition(toOneLine(e.board), "suite").board;
+    const clobber::Region& board = c.board;
     testing::Grid grid;
     for (int r = board.height - 1; r >= 0; --r) {
       std::string row;
@@ -65,10 +74,10 @@ TEST(ClobberSuite, OracleAndAnalysisAgreeWithEveryLine) {
     }
     const bool left = testing::naiveClobberMoverWins(grid, cgt::Side::Left);
     const bool right = testing::naiveClobberMoverWins(grid, cgt::Side::Right);
-    EXPECT_EQ(*e.outcomeClass, classOf(left, right)) << "line " << e.line;
-    EXPECT_EQ(*e.moverWins, e.board.sideToMove() == Color::Black ? left : right) << "line " << e.line;
-    if (e.value) {
-      EXPECT_EQ(cgt::parse(*e.value), testing::naiveClobberValue(grid)) << "line " << e.line;
+    EXPECT_EQ(*e.outcomeClass, core::classOf(left, right)) << "line " << e.line;
+    EXPECT_EQ(*e.moverWins, e.toMove == cgt::Side::Left ? left : right) << "line " << e.line;
+    if (c.value) {
+      EXPECT_EQ(*c.value, testing::naiveClobberValue(grid)) << "line " << e.line;
     }
     if (board.stones() > kAnalysedStones) continue;
     const core::Analysis<Clobber> a = analyser.analyse(board);
@@ -81,36 +90,52 @@ TEST(ClobberSuite, CliChecksTheSuite) {
   // The lines of at most 12 stones (the first 18).
   std::string lines;
   int count = 0;
-  for (const SuiteEntry& e : parseSuite(testing::slurp(testing::positionsDir() + kSuite), kSuite, "clobber"))
-    if (e.board.width() * e.board.height() <= 12) lines += writeSuiteLine(e) + "\n", ++count;
+  for (const core::SuiteCase<Clobber>& c : loadCases())
+    if (c.board.width * c.board.height <= 12)
+      lines += Clobber::printPosition(c.board) + " ; " + core::sideLetter(c.fields.toMove) + core::suiteFieldsText(c.fields) + "\n", ++count;
   EXPECT_EQ(count, 18);
-  const testing::CliResult r =
-      testing::runCli({"suite", "--game", "clobber", "--canonical-nodes", "0", testing::writeTemp("small.txt", lines)});
+  const testing::CliResult r = testing::runCli({"suite", "--canonical-nodes", "0", testing::writeTemp("small.txt", lines)});
   EXPECT_EQ(r.status, 0) << r.out << r.err;
-  EXPECT_TRUE(testing::has(r.out, "18 positions: 0 wrong, 0 unsolved")) << r.out;
+  EXPECT_TRUE(testing::has(r.out, "positions        : 18\n")) << r.out;
+  EXPECT_TRUE(testing::has(r.out, "result           : OK")) << r.out;
   // A wrong answer is reported, with its place.
   const std::string bad = testing::writeTemp("bad.txt", "xo|ox ; b ; loss ; game=clobber ; src=test\n");
-  const testing::CliResult wrong = testing::runCli({"suite", "--game=clobber", bad});
+  const testing::CliResult wrong = testing::runCli({"suite", bad});
   EXPECT_EQ(wrong.status, 1);
-  EXPECT_TRUE(testing::has(wrong.out, "FAIL (wrong outcome) at " + bad + ":1")) << wrong.out;
+  EXPECT_TRUE(testing::has(wrong.out, "FAIL (wrong outcome: expected loss) at " + bad + ":1")) << wrong.out;
   // A value= whose forms are over --canonical-nodes is unsolved, not wrong.
   const std::string valued = testing::writeTemp("valued.txt", "xoxo|oxox|xoxo ; b ; loss ; value=0 ; game=clobber ; src=oracle\n");
-  const testing::CliResult unknown = testing::runCli({"suite", "--game", "clobber", "--canonical-nodes", "10", valued});
+  const testing::CliResult unknown = testing::runCli({"suite", "--canonical-nodes", "10", valued});
   EXPECT_EQ(unknown.status, 1);
-  EXPECT_TRUE(testing::has(unknown.out, "1 positions: 0 wrong, 1 unsolved")) << unknown.out;
-  // A line without game=clobber is an Amazons line: an input error here, and a Clobber line is
-  // one for the Amazons suite command.
-  const std::string amazonsLine = testing::writeTemp("amazons.txt", "xo|ox ; b ; win ; game=amazons ; src=test\n");
-  const testing::CliResult refused = testing::runCli({"suite", "--game", "clobber", amazonsLine});
+  EXPECT_TRUE(testing::has(unknown.out, "unsolved         : 1\n")) << unknown.out;
+  EXPECT_TRUE(testing::has(unknown.out, "wrong value      : 0\n")) << unknown.out;
+  // With --game clobber, lines without game= are Clobber's; game= still names a line's game.
+  const std::string plain = testing::writeTemp("plain.txt", "xo|ox ; b ; loss ; src=test\nx#o ; b ; loss ; game=amazons ; src=test\n");
+  const testing::CliResult mixed = testing::runCli({"suite", "--game", "clobber", plain});
+  EXPECT_EQ(mixed.status, 1) << mixed.out << mixed.err;
+  EXPECT_TRUE(testing::has(mixed.out, "FAIL (wrong outcome: expected loss) at " + plain + ":1")) << mixed.out;
+  EXPECT_TRUE(testing::has(mixed.out, "x#o ; b ; loss ; value=0 ; nodes=")) << mixed.out;  // Amazons: no amazon can move
+  // A bad move is named in its game's terms, at its column.
+  const std::string badMove = testing::writeTemp("move.txt", "xo|ox ; b ; win ; best=a1a2 ; game=clobber\n");
+  const testing::CliResult refused = testing::runCli({"suite", badMove});
   EXPECT_EQ(refused.status, 2);
-  EXPECT_TRUE(testing::has(refused.err, amazonsLine + ":1:19: error: a line for amazons: read it with amazons-solve suite")) << refused.err;
-  const testing::CliResult wrongGame = testing::runCli({"suite", bad});
-  EXPECT_EQ(wrongGame.status, 2);
-  EXPECT_TRUE(testing::has(wrongGame.err, bad + ":1:20: error: a line for clobber: read it with amazons-solve suite --game clobber"))
-      << wrongGame.err;
-  // Written back with its game.
-  EXPECT_EQ(writeSuiteLine(parseSuiteLine("xo|ox ; b ; loss ; game=clobber ; src=test", 1, "clobber")),
-            "xo|ox ; b ; loss ; game=clobber ; src=test");
+  EXPECT_TRUE(testing::has(refused.err, badMove + ":1:24: error:")) << refused.err;
+}
+
+// verify on Clobber lines: claims checked by the game's own moves. The 2x2 checkerboard
+// xo|ox is * (the mover wins with any move); x.o|oxo's values are checked by the oracle test
+// above's kind of board: here only the claims' bookkeeping, against answers worked by hand.
+TEST(ClobberSuite, VerifyChecksClobberClaims) {
+  const std::string claims = testing::writeTemp("claims.txt",
+                                                "xo|ox ; b ; move=a2b2 ; outcome=win ; game=clobber\n"  // right
+                                                "xo|ox ; w ; outcome=loss ; game=clobber\n"             // wrong: * is a first-player win
+                                                "xo ; b ; margin=0 ; game=clobber\n");                   // {0|0} = *: no number
+  const testing::CliResult r = testing::runCli({"verify", claims});
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_FALSE(testing::has(r.out, "claims.txt:1:")) << r.out;
+  EXPECT_TRUE(testing::has(r.out, "claims.txt:2: xo|ox ; w ; outcome=loss wrong; exact: win by ")) << r.out;
+  EXPECT_TRUE(testing::has(r.out, "wrong outcomes   : 1")) << r.out;
+  EXPECT_TRUE(testing::has(r.out, "margins n/a      : 1")) << r.out;
 }
 
 }  // namespace

@@ -423,6 +423,23 @@ TEST(Clobber, FullTablesKeepVerdictsAndValues) {
   EXPECT_GT(roomy.tableSize(), 2 * cramped.tableSize());  // the small table did fill
 }
 
+// clear() empties the tables: an analysis after it searches exactly what a fresh analyser's
+// does (the suite command clears an engine before each line).
+TEST(Clobber, ClearedAnalyserSearchesAsAFreshOne) {
+  // Forms cut short, so that every table serves: region values, sums of values, searched sums.
+  core::AnalysisOptions options;
+  options.formNodes = 20;
+  core::Analyser<Clobber> used(options);
+  const std::vector<Grid> grids = randomGrids(1709, 40, 6);
+  for (const Grid& grid : grids) used.analyse(regionOf(grid));
+  for (const Grid& grid : grids) {
+    used.clear();
+    core::Analyser<Clobber> fresh(options);
+    const core::Analysis<Clobber> a = used.analyse(regionOf(grid)), b = fresh.analyse(regionOf(grid));
+    ASSERT_EQ(a.nodes, b.nodes) << testing::oneLine(grid);
+  }
+}
+
 TEST(Clobber, LimitsGiveUnknown) {
   const Region start = regionOf(testing::clobberStart(6, 6));
   core::AnalysisOptions options;

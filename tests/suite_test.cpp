@@ -147,6 +147,17 @@ TEST(Suite, ErrorsCarryLineAndColumn) {
   }
 }
 
+// The Amazons reader (for generate, the oracle's labels and tests) reads Amazons lines only;
+// the suite command reads every game (cli_suite_test, clobber_suite_test).
+TEST(Suite, TheAmazonsReaderRefusesAnotherGamesLine) {
+  const InputError e = errorOf("x.o ; b ; win\nxo|ox ; b ; win ; game=clobber\n");
+  EXPECT_EQ(e.line(), 2);
+  EXPECT_NE(std::string(e.what()).find("a clobber line"), std::string::npos) << e.what();
+  EXPECT_EQ(parseSuiteLine("x#o ; b ; loss ; game=amazons").moverWins, false);
+  const InputError unknown = errorOf("x.o ; b ; game=chess\n");
+  EXPECT_EQ(unknown.column(), 16);
+}
+
 TEST(Suite, WriteThenParseGivesTheSameEntry) {
   std::mt19937_64 rng(12345);
   for (int i = 0; i < 300; ++i) {

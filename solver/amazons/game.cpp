@@ -32,6 +32,7 @@ Amazons::Position Amazons::parsePosition(std::string_view text, const std::strin
 }
 
 std::string Amazons::printPosition(const Board& region) { return toOneLine(region); }
+Board Amazons::parseOneLine(std::string_view text) { return amazons::parseOneLine(text, Color::Black); }
 
 amazons::Move Amazons::onBoard(const Board& board, const Move& m) {
   return {static_cast<uint8_t>(board.square(m.fromFile, m.fromRank)), static_cast<uint8_t>(board.square(m.toFile, m.toRank)),

@@ -43,6 +43,7 @@ struct Amazons {
   // Every format formats.h reads; InputErrors name `file`.
   static Position parsePosition(std::string_view text, const std::string& file);
   static std::string printPosition(const Board& region);  // the one-line form
+  static Board parseOneLine(std::string_view text);        // formats.h's, Black to move
   static std::vector<Move> moves(const Board& region, cgt::Side side);
   static Board play(const Board& region, const Move& move);
   static uint64_t countMoves(const Board& region, cgt::Side side);

@@ -1,5 +1,5 @@
-// Clobber on the command line (`--game clobber`, see main.cpp): the analysis, perft, suite and
-// bench.
+// Clobber on the command line (`--game clobber`, see main.cpp): the analysis and perft (suite,
+// verify and bench take every game: cli_suite.cpp, cli_bench.cpp).
 #include <boost/program_options.hpp>
 
 #include <algorithm>
@@ -10,8 +10,7 @@
 #include <string>
 
 #include "cgt/cgt.h"
-#include "solver/amazons/formats.h"
-#include "solver/amazons/suite.h"
+#include "solver/core/suite.h"
 #include "solver/cli/cli.h"
 #include "solver/cli/cli_common.h"
 #include "solver/clobber/clobber.h"
@@ -147,154 +146,9 @@ int runPerft(const std::vector<std::string>& args) {
   return 0;
 }
 
-bool allValuesKnown(const core::Analysis<Clobber>& a) {
-  return std::all_of(a.regions.begin(), a.regions.end(), [](const auto& r) { return r.value.has_value(); });
-}
-
-// Suite lines (positions/README.md) that say game=clobber: the position in the one-line form,
-// the side to move, win|loss, the class, value=; best= is for Amazons moves only.
-int runSuite(const std::vector<std::string>& args) {
-  po::options_description visible(
-      "usage: amazons-solve suite --game clobber FILE... [options]\n"
-      "Solve every position of the Clobber suite files ('-' = stdin; every line game=clobber) and check the\n"
-      "expected answers. Exit status 1 when any answer is wrong or unsolved.\nOptions");
-  visible.add_options()("help,h", "show this help")("failures", "print only the lines that fail (and the summary)");
-  po::variables_map vm;
-  if (const auto done = parseWithFiles("suite", args, visible, vm)) return *done;
-  struct Item {
-    std::string file;
-    SuiteEntry entry;
-    clobber::Region board;
-    std::optional<cgt::GameId> value;
-  };
-  std::vector<Item> items;
-  for (const std::string& path : vm["file"].as<std::vector<std::string>>()) {
-    const core::InputText input = core::readInput(path);
-    for (SuiteEntry& e : parseSuite(input.text, input.name, Clobber::kName)) {
-      if (!e.best.empty() || e.moves) throw InputError("best= and moves= are for Amazons lines", e.line, 1, input.name);
-      Item item{input.name, e, {}, std::nullopt};
-      try {
-        item.board = Clobber::parsePosition(toOneLine(e.board), input.name).board;
-        if (e.value) item.value = parseExpectedValue(*e.value);
-      } catch (const InputError& err) {
-        throw InputError(err.what(), e.line, err.column(), input.name);
-      } catch (const std::exception& err) {
-        throw InputError(std::string("bad value: ") + err.what(), e.line, e.valueColumn, input.name);
-      }
-      items.push_back(std::move(item));
-    }
-  }
-  core::Analyser<Clobber> analyser(analysisOptions(vm));
-  cgt::SumSearch sums(size_t{1} << 20);
-  size_t wrong = 0, unsolved = 0;
-  uint64_t nodes = 0;
-  double seconds = 0, worst = 0;
-  for (const Item& item : items) {
-    const SuiteEntry& e = item.entry;
-    const cgt::Side mover = e.board.sideToMove() == Color::Black ? cgt::Side::Left : cgt::Side::Right;
-    const core::Analysis<Clobber> a = analyser.analyse(item.board, mover);
-    nodes += a.nodes;
-    seconds += a.seconds;
-    worst = std::max(worst, a.seconds);
-    const core::SideReport<Clobber>& side = a.forSide(mover);
-    std::vector<std::string> problems;
-    if (a.limitReached) {
-      problems.push_back("unsolved (limit reached)");
-    } else {
-      if (e.moverWins && *e.moverWins != (side.verdict == core::Verdict::Win)) problems.push_back("wrong outcome");
-      const bool l = a.left.verdict == core::Verdict::Win, r = a.right.verdict == core::Verdict::Win;
-      if (e.outcomeClass && *e.outcomeClass != classOf(l, r)) problems.push_back(std::string("wrong class: ") + outcomeClassName(classOf(l, r)));
-      if (item.value && !allValuesKnown(a)) {
-        problems.push_back("value unknown (a form over --canonical-nodes)");
-      } else if (item.value) {  // total - value = 0: both sides lose moving first
-        cgt::PartSum difference;
-        for (const auto& region : a.regions) difference.add(*region.value);
-        difference.add(cgt::negate(*item.value));
-        if (sums.moverWins(difference, cgt::Side::Left) || sums.moverWins(difference, cgt::Side::Right))
-          problems.push_back("wrong value: expected " + *e.value);
-      }
-      if (side.winningMove) {
-        const core::Analysis<Clobber> after = analyser.analyse(Clobber::play(item.board, *side.winningMove), core::opposite(mover));
-        if (after.forSide(core::opposite(mover)).verdict != core::Verdict::Loss)
-          problems.push_back("its move " + Clobber::formatMove(item.board, *side.winningMove) + " does not win");
-      }
-    }
-    const bool solved = !a.limitReached && (!item.value || allValuesKnown(a));
-    if (!solved) ++unsolved;
-    else if (!problems.empty()) ++wrong;
-    if (vm.count("failures") && problems.empty()) continue;
-    std::string line = Clobber::printPosition(item.board) + " ; " + (mover == cgt::Side::Left ? "b" : "w") + " ; " +
-                       (side.verdict == core::Verdict::Unknown ? "unknown" : side.verdict == core::Verdict::Win ? "win" : "loss");
-    if (!a.limitReached) line += " ; value=" + core::totalText(a);
-    if (side.winningMove) line += " ; best=" + Clobber::formatMove(item.board, *side.winningMove);
-    line += " ; nodes=" + std::to_string(a.nodes) + " ; us=" + std::to_string(static_cast<long long>(a.seconds * 1e6));
-    if (!problems.empty()) {
-      line += " ; FAIL (";
-      for (size_t i = 0; i < problems.size(); ++i) line += (i ? "; " : "") + problems[i];
-      line += ") at " + item.file + ":" + std::to_string(e.line);
-    }
-    std::cout << line << "\n";
-  }
-  char summary[256];
-  std::snprintf(summary, sizeof summary,
-                "\n%zu positions: %zu wrong, %zu unsolved; mean %.3f ms, worst %.3f ms; %llu nodes, %.3g nodes/s\n", items.size(),
-                wrong, unsolved, items.empty() ? 0.0 : 1e3 * seconds / static_cast<double>(items.size()), 1e3 * worst,
-                static_cast<unsigned long long>(nodes), seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0);
-  std::cout << summary;
-  return wrong || unsolved ? 1 : 0;
-}
-
-// Random boards of bench-clobber's 6x6 and grouped 8x8 sets (seeds 606 and 808), the 4x4
-// checkerboard and a 6x2 strip: 0.5 s in all on one thread.
-constexpr const char* kBenchPositions[] = {
-    "xoxo.o|.oo.xx|xooxox|.xxxox|.o..oo|x.....", "x..o..|.oooxo|xxx..o|xx.x.x|.oooxo|oo..x.",
-    "o.o.x.|xooox.|.oxoo.|oxo.ox|..oxox|.xox..", "xoo..o|...oox|.oxxxx|o.xox.|o.xoo.|ooxxo.",
-    "oooxoo|oooox.|xox.xx|.o.x.x|x..x.x|..o.xx", "oo...o|x.xx.x|.....o|xo.oxx|.xo.ox|x.oxxo",
-    ".x.o..|xoxxox|o.o.oo|xo.xo.|xxxxxx|xx.xx.", ".x.xo...|x.o..x.x|x.xxoxxx|...o.oxo|o....oo.|o...oxx.|.......o|.xxo.ox.",
-    "xoxo|oxox|xoxo|oxox",                       "xoxoxo|oxoxox",
-};
-
-// amazons-solve bench --game clobber [--hash MB]: the Clobber search's node-count signature
-// (bench/signature-clobber.txt, checked by tests/bench_signature_test), as `bench` is Amazons'.
-int runBench(const std::vector<std::string>& args) {
-  po::options_description visible(
-      "usage: amazons-solve bench --game clobber [options]\n"
-      "Analyse a fixed list of Clobber boards on one thread; the total node count (Nodes searched) is\n"
-      "the search's signature, recorded in bench/signature-clobber.txt.\n"
-      "Options");
-  visible.add_options()("help,h", "show this help");
-  addRanged<int64_t>(visible, "hash", 128, kHashRange, "table memory in MB (the signature is for 128)");
-  po::variables_map vm;
-  std::string usage;
-  if (const auto done = parseOptions("bench", args, visible, vm, usage)) return *done;
-  core::AnalysisOptions options;
-  options.hashMegabytes = static_cast<size_t>(ranged<int64_t>(vm, "hash"));
-  core::Analyser<Clobber> analyser(options);
-  const auto start = std::chrono::steady_clock::now();
-  uint64_t total = 0;
-  int index = 0;
-  for (const char* text : kBenchPositions) {
-    const clobber::Region board = Clobber::parsePosition(text, "bench").board;
-    const core::Analysis<Clobber> a = analyser.analyse(board);
-    total += a.nodes;
-    const bool l = a.left.verdict == core::Verdict::Win, r = a.right.verdict == core::Verdict::Win;
-    std::string value = core::totalText(a);  // some totals run to a thousand characters
-    if (value.size() > 40) {
-      char shortened[48];
-      std::snprintf(shortened, sizeof shortened, "(%zu characters)", value.size());
-      value = shortened;
-    }
-    printBenchLine(++index, text, outcomeClassName(classOf(l, r)), value, a.nodes, a.seconds);
-  }
-  printBenchSummary(total, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  return 0;
-}
-
 const Registrar solveCommand({"clobber:", "exact analysis of Clobber positions", &runSolve});
 const Registrar solveAlias({"clobber:solve", "exact analysis of Clobber positions", &runSolve});
 const Registrar perftCommand({"clobber:perft", "count Clobber move sequences to a depth", &runPerft});
-const Registrar suiteCommand({"clobber:suite", "check a Clobber suite", &runSuite});
-const Registrar benchCommand({"clobber:bench", "analyse a fixed list of Clobber boards on one thread; print the node-count signature", &runBench});
 
 }  // namespace
 }  // namespace amazons::cli

@@ -150,11 +150,6 @@ void writeWhole(const std::string& text) {
   pthread_sigmask(SIG_SETMASK, &before, nullptr);
 }
 
-cgt::GameId parseExpectedValue(const std::string& text) {
-  const cgt::WorkLimit bound(1000000, std::chrono::steady_clock::now() + std::chrono::seconds(10));
-  return cgt::parse(text);
-}
-
 namespace {
 // Lock-free, so safe in a signal handler and read by any worker thread.
 std::atomic<bool> interrupted{false};
@@ -202,20 +197,6 @@ void printPerft(const std::string& divide, uint64_t total, int depth, std::chron
   std::snprintf(line, sizeof line, "perft %d: %.3f s, %.3g leaves/s\n", depth, seconds,
                 seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
   std::cerr << line;
-}
-
-void printBenchLine(int index, const std::string& position, const std::string& outcome, const std::string& value, uint64_t nodes,
-                    double seconds) {
-  char counts[96];
-  std::snprintf(counts, sizeof counts, " ; nodes=%llu ; %.3f ms", static_cast<unsigned long long>(nodes), 1e3 * seconds);
-  std::cout << index << (index < 10 ? "  " : " ") << position << " ; " << outcome << " ; value=" << value << counts << "\n";
-}
-
-void printBenchSummary(uint64_t total, double seconds) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "Nodes searched : %llu\nTime           : %.3f s\nNodes/s        : %.0f\n",
-                static_cast<unsigned long long>(total), seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
-  std::cout << "\n" << buf << std::flush;
 }
 
 int usageError(const std::string& command, const std::string& message, const std::string& usage) {

@@ -137,18 +137,6 @@ std::optional<int> parsePerftArgs(const std::vector<std::string>& args, const bo
 // perft's report: `divide` (the count below each move, if asked), the total on stdout, the
 // time since `start` and the leaves a second on stderr.
 void printPerft(const std::string& divide, uint64_t total, int depth, std::chrono::steady_clock::time_point start);
-// bench's lines, for either game: one a position ("3  POSITION ; CLASS ; value=V ; nodes=N ;
-// T ms"), then "Nodes searched : N" (the signature), time, nodes/s.
-void printBenchLine(int index, const std::string& position, const std::string& outcome, const std::string& value, uint64_t nodes,
-                    double seconds);
-void printBenchSummary(uint64_t total, double seconds);
-
-// An expected value= of a suite line, read under a cgt::WorkLimit (a million new sums, 10 s): a
-// canonical form written out takes a few sums and milliseconds, and the limit turns a text
-// that asks for minutes ("^*2000") or overflows the stack (a deep nest) into an error.
-// Throws cgt::ParseError, or another std::exception (the limit's, a literal too large).
-cgt::GameId parseExpectedValue(const std::string& text);
-
 // --db FILE and --db-learn, for the commands that analyse positions.
 boost::program_options::options_description databaseOptions();
 // The database --db names, opened to read (and written with --db-learn), `options` pointed at

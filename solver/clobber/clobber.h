@@ -52,6 +52,7 @@ struct Clobber {
   // and comment lines ("# ...").
   static Position parsePosition(std::string_view text, const std::string& file);
   static std::string printPosition(const Region& region);
+  static Region parseOneLine(std::string_view text);  // the one-line form alone
   static std::string formatMove(const Region& board, const Move& move);  // "e2e3"
   static Move parseMove(const Region& board, std::string_view text);     // legal for the stone's owner
 

@@ -100,6 +100,19 @@ Move readMove(const Region& board, std::string_view text) {
   return {static_cast<uint8_t>(from->file), static_cast<uint8_t>(from->rank), static_cast<uint8_t>(to->file), static_cast<uint8_t>(to->rank)};
 }
 
+// The one-line form: rows joined by '|'.
+Region readOneLine(const Line& line) {
+  std::vector<Line> rows;
+  for (size_t start = 0;;) {
+    const size_t bar = std::min(line.text.find('|', start), line.text.size());
+    rows.push_back({line.text.substr(start, bar - start), line.number, line.column + static_cast<int>(start)});
+    if (bar == line.text.size()) break;
+    start = bar + 1;
+  }
+  if (rows[0].text.empty()) throw InputError("a rank must have at least one square", rows[0].number, rows[0].column);
+  return readRows(rows, 'x', 'o');
+}
+
 Position parseLines(const std::vector<Line>& lines) {
   if (lines.empty()) throw InputError("no position: the text is empty", 1, 1);
   Position pos;
@@ -137,21 +150,13 @@ Position parseLines(const std::vector<Line>& lines) {
     }
   } else {
     if (lines.size() > 1 && sideWord(lines[0].text)) pos.toMove = sideWord(lines[i++].text);
-    std::vector<Line> rows;
-    if (lines.size() - i == 1) {  // the one-line form: rows joined by '|'
-      const Line& line = lines[i++];
-      for (size_t start = 0;;) {
-        const size_t bar = std::min(line.text.find('|', start), line.text.size());
-        rows.push_back({line.text.substr(start, bar - start), line.number, line.column + static_cast<int>(start)});
-        if (bar == line.text.size()) break;
-        start = bar + 1;
-      }
+    if (lines.size() - i == 1) {
+      pos.board = readOneLine(lines[i++]);
     } else {
-      rows.assign(lines.begin() + i, lines.end());
+      const std::vector<Line> rows(lines.begin() + i, lines.end());
       i = lines.size();
+      pos.board = readRows(rows, 'x', 'o');
     }
-    if (rows[0].text.empty()) throw InputError("a rank must have at least one square", rows[0].number, rows[0].column);
-    pos.board = readRows(rows, 'x', 'o');
   }
   if (i < lines.size()) throw InputError("unexpected text after the position", lines[i].number, lines[i].column);
   return pos;
@@ -166,6 +171,8 @@ Position Clobber::parsePosition(std::string_view text, const std::string& file) 
     throw e.withFile(file);
   }
 }
+
+Region Clobber::parseOneLine(std::string_view text) { return readOneLine({text, 1, 1}); }
 
 std::string Clobber::printPosition(const Region& region) {
   std::string out;

@@ -132,6 +132,13 @@ class Analyser {
   }
   // For the analyses to come (a bot's turns differ in length); the tables stay.
   void setLimits(const Limits& limits) { options_.limits = limits; }
+  // Empties the tables, so that the next analysis is as a fresh analyser's (a suite's lines
+  // each as if alone).
+  void clear() {
+    values_.clear();
+    sums_.clear();
+    searched_.clear();
+  }
 
  private:
   bool parallel() const { return options_.threads > 1; }

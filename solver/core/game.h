@@ -11,6 +11,8 @@
 //   G::parsePosition(text, file)     every input format the game reads; bad input throws
 //                                    InputError with line and column
 //   G::printPosition(region)         the one-line form (CGSuite/MCGS: rows top first, '|')
+//   G::parseOneLine(text)            its inverse, that form alone (a suite line's position):
+//                                    InputError with the column in `text`
 //   G::moves(region, side)           the legal moves of `side` (Left = Black = x)
 //   G::play(region, move)            the region after a move (it may fall apart: split it)
 //   G::split(region)                 the independent parts whose sum the region is, each
@@ -51,8 +53,8 @@
 // SmallRegion (Amazons' mask form below 64 squares) as the game's own key and table
 // choice, the value database, progress stages, and the report's per-game columns
 // (territory moves, defects, filling lines). tests/benchmarks/core_bench.cpp measures the gap.
-// Suites, verify and bench read Amazons boards today: they take a G too (the Clobber suite
-// command in cli/cli_clobber.cpp is the model).
+// Suites and verify take any game (core/suite.h, core/suite_check.h), Amazons through its
+// solver (amazons/engine.h).
 #pragma once
 #include <concepts>
 #include <cstdint>
@@ -85,6 +87,7 @@ concept Game = std::copyable<typename G::Region> && std::copyable<typename G::Mo
                  { p.board } -> std::convertible_to<typename G::Region>;
                  { p.toMove } -> std::convertible_to<std::optional<cgt::Side>>;
                  { G::printPosition(r) } -> std::same_as<std::string>;
+                 { G::parseOneLine(text) } -> std::same_as<typename G::Region>;
                  { G::moves(r, s) } -> std::same_as<std::vector<typename G::Move>>;
                  { G::play(r, m) } -> std::same_as<typename G::Region>;
                  { G::split(r) } -> std::same_as<std::vector<Placed<typename G::Region>>>;

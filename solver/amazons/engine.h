@@ -1,0 +1,43 @@
+// The Amazons solver (solve.h) as the engine of the game-generic suite checks
+// (core/suite_check.h): its analysis in the core's terms (core::Analysis<Amazons>), moves in the
+// run's notation. Until the solver itself runs on the core (issue 17, phase 2), this is where
+// the generic commands meet it.
+#pragma once
+#include <string>
+
+#include "solver/amazons/game.h"
+#include "solver/amazons/notation.h"
+#include "solver/amazons/solve.h"
+#include "solver/core/analysis.h"
+
+namespace amazons {
+
+// The solver's analysis of `board` as the core reports one; `board`'s side to move is the
+// one decided first. With `withTotal`, a total over SolveOptions::totalNodes is built in full
+// (before `deadline`).
+core::Analysis<Amazons> coreAnalysis(Solver& solver, const Board& board, bool withTotal, const Deadline& deadline = {});
+
+// One solver of its own; the tables are emptied by clear() (a suite's lines each as if alone).
+class AmazonsEngine {
+ public:
+  using Game = Amazons;
+  AmazonsEngine(const SolveOptions& options, Notation notation)
+      : solver_(options), notation_(notation), timeLimitSeconds_(options.timeLimitSeconds) {}
+  core::Analysis<Amazons> analyse(const Board& board, cgt::Side mover, bool withTotal) {
+    Board b = board;
+    b.setSideToMove(Amazons::colorOf(mover));
+    return coreAnalysis(solver_, b, withTotal, Deadline::after(timeLimitSeconds_));
+  }
+  std::string formatMove(const Board& board, const Amazons::Move& m) const {
+    return amazons::formatMove(board, Amazons::onBoard(board, m), notation_);
+  }
+  uint64_t nodes() const { return solver_.nodes(); }
+  void clear() { solver_.clear(); }
+
+ private:
+  Solver solver_;
+  Notation notation_;
+  double timeLimitSeconds_;
+};
+
+}  // namespace amazons

@@ -1,0 +1,93 @@
+// Puzzle suites of any game: one position a line with its known answer (positions/README.md).
+//
+//   position ; to-move ; expected... ; key=value ...
+//
+// - A comment line is "#" alone or "#" followed by a space (a position may itself begin with
+//   "#", an arrow in the corner); blank lines are ignored. Fields are separated by ";" (written
+//   " ; "); spaces around a field are ignored.
+// - position: the game's one-line string (rows top first joined by '|'; x Black = Left, o White
+//   = Right). to-move: b, black, w or white (any case).
+// - Later fields, in any order, each at most once:
+//     win | loss        the outcome for the side to move
+//     L | R | P | N     the outcome class (L: Black wins whoever starts, R: White does,
+//                       P: the second player wins, N: the first player wins)
+//     value=G           the value of the whole position (sum of its regions), CGSuite notation,
+//                       Black = Left
+//     moves=K           the value is an integer of absolute value K (a territory's move count)
+//     best=M[,M...]     winning moves for the side to move, in the game's notation
+//     src=TEXT          where the answer comes from (oracle, CGSuite, Song-Mueller-2015, ...)
+//     move=M            verify: an engine's chosen move
+//     outcome=win|loss  verify: the engine's claimed outcome for the side to move
+//     margin=N          verify: the engine's claimed margin (value for the mover, when a number)
+//     game=G            amazons or clobber: the game of the line (else the reader's default,
+//                       amazons unless `--game` says otherwise); one suite may mix games
+//   Any other key=value field (lowercase key) is kept and ignored. A "*" right after the outcome
+//   ("win*", "P *") or a field "*" alone marks a known failure.
+// - A win/loss and a class on one line must agree. Every error is an InputError with the line
+//   and the column of the offending field.
+//
+// This file reads the fields; the game reads the position and the moves (SuiteCase, with
+// G::parsePosition and G::parseMove), and solver/core/suite_check.h checks a line's answers.
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "cgt/game.h"
+
+namespace amazons::core {
+
+enum class OutcomeClass { L, R, P, N };
+const char* outcomeClassName(OutcomeClass c);  // "L", "R", "P", "N"
+// The class from the two verdicts: does the mover win with Left (Black) to move, with Right.
+OutcomeClass classOf(bool leftToMoveWins, bool rightToMoveWins);
+// Whether the side to move wins in a game of this class.
+bool moverWinsIn(OutcomeClass c, cgt::Side mover);
+const char* sideLetter(cgt::Side s);  // "b" / "w"
+
+// A field's text and the 1-based column where it starts on its line (0: not from a file).
+struct FieldText {
+  std::string text;
+  int column = 0;
+};
+
+// The games a suite line may name (game=).
+inline constexpr std::string_view kSuiteGames[] = {"amazons", "clobber"};
+
+// One line's fields, the position and moves still text.
+struct SuiteLine {
+  int line = 0;                         // 1-based line in its file
+  FieldText position;
+  cgt::Side toMove = cgt::Side::Left;
+  std::optional<bool> moverWins;        // win / loss
+  std::optional<OutcomeClass> outcomeClass;
+  std::optional<FieldText> value;       // CGSuite text
+  std::optional<int> moves;
+  std::vector<FieldText> best;
+  std::string src;
+  std::optional<FieldText> move;        // verify: claimed move
+  std::optional<bool> claimedWin;       // verify: outcome=
+  std::optional<long> margin;           // verify: margin=
+  std::string game = "amazons";         // game=
+  bool knownFailure = false;            // '*'
+  std::vector<std::pair<std::string, std::string>> extra;  // other key=value fields, in order
+};
+
+// Whether a line is blank or a comment ("#" alone or "# ...").
+bool isSuiteCommentOrBlank(std::string_view text);
+
+// The fields of one line (not a comment or blank); errors name lineNumber and the column.
+// `defaultGame`: the game of a line without game=.
+SuiteLine parseSuiteFields(std::string_view text, int lineNumber = 1, std::string_view defaultGame = "amazons");
+
+// Every line of a suite text but comments and blanks; errors also name `file` when given.
+std::vector<SuiteLine> parseSuiteLines(std::string_view text, const std::string& file = {}, std::string_view defaultGame = "amazons");
+
+// The line's fields from the outcome on (" ; win ; L ; value=..."), the moves as given:
+// writeSuiteLine's tail, the same for every game. Order: win|loss[*] ; class ; value= ;
+// moves= ; best= ; move= ; outcome= ; margin= ; extra... ; game= (unless amazons) ; src=.
+std::string suiteFieldsText(const SuiteLine& line);
+
+}  // namespace amazons::core
