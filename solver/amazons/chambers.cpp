@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "solver/amazons/small_region.h"
+#include "solver/core/symmetry.h"
 
 namespace amazons {
 
@@ -140,18 +141,12 @@ Board cropToContent(const Board& board) {
   return crop(board, f0, f1, r0, r1, [](int) { return true; });
 }
 
-// Symmetry t (0..7) maps (f, r) on a w x h board to a new board: bit 0 mirrors files, bit 1
-// mirrors ranks, bit 2 transposes (applied last).
+// Symmetry t (0..7, numbered as core/symmetry.h numbers them) of a w x h board.
 struct Symmetry {
   int t, w, h;
   int outWidth() const { return (t & 4) ? h : w; }
   int outHeight() const { return (t & 4) ? w : h; }
-  std::pair<int, int> map(int f, int r) const {
-    if (t & 1) f = w - 1 - f;
-    if (t & 2) r = h - 1 - r;
-    if (t & 4) std::swap(f, r);
-    return {f, r};
-  }
+  std::pair<int, int> map(int f, int r) const { return core::symmetryImage(t, w, h, f, r); }
   // Where (f, r) lands, rank-major in the output frame.
   int index(int f, int r) const {
     const auto [nf, nr] = map(f, r);
