@@ -4,7 +4,7 @@
 // This is the first step of moving Amazons onto the core (issue 17, phase 2): the interface
 // is complete for Amazons, and tests hold the generic analysis to the Amazons solver and to the
 // whole-board oracle. The Amazons solver (solve.h) does not run on the core yet: what it adds
-// (bounds, probes, rounds of allowances, leafWins, parallel search; core/game.h lists them)
+// (probes, leafWins, proof search, masks; core/game.h lists them)
 // has still to move behind optional members.
 //
 // A region is a Board (cropped chambers; arrows outside the chamber). A move is written in

@@ -37,6 +37,9 @@ namespace amazons::core {
 
 enum class Verdict { Win, Loss, Unknown };  // for the side to move
 
+// A round of the search over sums visited the positions it was allowed (Analyser's rounds).
+struct SearchTooLong {};
+
 template <Game G>
 struct SideReport {
   explicit SideReport(cgt::Side side) : mover(side) {}
@@ -75,7 +78,10 @@ struct AnalysisOptions {
   // first 40 random 6x6 / grouped 8x8 took 1.39 / 17.6 / 1.1 s in all with 400 (Amazons'
   // kSearchTry), 0.84 / 14.5 / 1.05 s with 100, 0.82 / 13.8 / 0.73 s with 60, 0.65 / 13.7 /
   // 0.85 s with 30.
+  // formNodes is the first round's allowance (Analyser::decideInRounds); without `rounds`
+  // the regions whose forms did not fit in it stay raw for the whole search.
   uint64_t formNodes = 2000;
+  bool rounds = true;
   uint64_t searchTry = 60;
   // Sums built anew allowed to the canonical form of the total, as Amazons' totalNodes: the
   // verdicts never need it, and the form of a sum of many values can be huge.
@@ -156,13 +162,8 @@ class Analyser {
       for (const RegionReport<G>& r : a.regions) side.hasMove = side.hasMove || !G::moves(r.part.region, s).empty();
     }
     try {
-      for (RegionReport<G>& r : a.regions) r.value = tryValue(r.part.region, options_.formNodes, budget);
-      for (const cgt::Side mover : {first, opposite(first)}) {
-        SideReport<G> side = mover == cgt::Side::Left ? a.left : a.right;
-        if (mover == first || !tookMirrored(board, a.forSide(first), side)) decide(a, side, budget);
-        (mover == cgt::Side::Left ? a.left : a.right) = std::move(side);
-        if (options_.sideToMoveOnly) break;
-      }
+      tryUnknownValues(a, options_.formNodes, budget);
+      decideInRounds(board, first, a, budget);
       std::vector<cgt::GameId> values;
       for (const RegionReport<G>& r : a.regions)
         if (r.value) values.push_back(*r.value);
@@ -173,6 +174,67 @@ class Analyser {
     a.nodes = budget.nodes() + (sums_.nodes() - sumNodesBefore);
     a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return a;
+  }
+
+  // Both sides' verdicts, `first` first; each side's report kept once complete (under a limit,
+  // the side to move's is the one wanted, and a verdict found before the limit stands).
+  void decideBoth(const Region& board, cgt::Side first, Analysis<G>& a, Budget& budget) {
+    for (const cgt::Side mover : {first, opposite(first)}) {
+      SideReport<G> side = mover == cgt::Side::Left ? a.left : a.right;
+      if (mover == first || !tookMirrored(board, a.forSide(first), side)) decide(a, side, budget);
+      (mover == cgt::Side::Left ? a.left : a.right) = std::move(side);
+      if (options_.sideToMoveOnly) break;
+    }
+  }
+
+  // The verdicts in rounds, as the Amazons solver takes them: the search over the sum, with
+  // the regions whose forms did not fit raw, may visit as many positions as their forms were
+  // allowed expansions; past that it gives up, the regions still unknown are tried again with
+  // four times the allowance, and the search starts again (what it stored stays). Raw regions
+  // side by side make the search grow as the product of their games, a form only with its own
+  // followers. With one region unknown there is no product to fear, and once the table of
+  // searched sums is half full the search needs room of its own more than forms: the last
+  // round then searches to the end. A round that may give up searches on this thread alone:
+  // how many positions it visits, and so which values the analysis reports, must not depend
+  // on the threads (it visits no more positions than the forms were allowed expansions).
+  void decideInRounds(const Region& board, cgt::Side first, Analysis<G>& a, Budget& budget) {
+    constexpr uint64_t kUnlimited = std::numeric_limits<uint64_t>::max();
+    constexpr int64_t kNoEnd = std::numeric_limits<int64_t>::max();
+    struct RoundEnd {  // the search may go on without end after the rounds, whatever ends them
+      Analyser& analyser;
+      ~RoundEnd() {
+        analyser.searchLeft_ = kNoEnd;
+        analyser.boundedRound_ = false;
+      }
+    } roundEnd{*this};
+    for (uint64_t allowance = options_.formNodes;;) {
+      const auto unknown = std::count_if(a.regions.begin(), a.regions.end(), [](const RegionReport<G>& r) { return !r.value; });
+      // (An allowance of 0 asks for forms without limit: no region is left unknown.)
+      const bool lastRound = !options_.rounds || unknown <= 1 || allowance == 0 || allowance == kUnlimited ||
+                             searched_.bytes() >= options_.searchedBytes() / 2;
+      searchLeft_ = lastRound ? kNoEnd : static_cast<int64_t>(std::min<uint64_t>(allowance, kNoEnd));
+      boundedRound_ = !lastRound;
+      try {
+        decideBoth(board, first, a, budget);
+        return;
+      } catch (const SearchTooLong&) {
+        // given up: a larger allowance for the unknown regions
+      }
+      allowance = allowance > kUnlimited / 4 ? kUnlimited : allowance * 4;
+      tryUnknownValues(a, allowance, budget);
+    }
+  }
+
+  // The regions without a value tried within `allowance`, again while a pass finds one: a
+  // form that did not fit may fit once another's followers are in the table (two 4x4
+  // checkerboards side by side: the second fitted where the first had not, and the first was
+  // reported unknown).
+  void tryUnknownValues(Analysis<G>& a, uint64_t allowance, Budget& budget) {
+    for (bool found = true; found;) {
+      found = false;
+      for (RegionReport<G>& r : a.regions)
+        if (!r.value && (r.value = tryValue(r.part.region, allowance, budget))) found = true;
+    }
   }
 
   // On a board that is its own mirror image with the colours swapped (G::colourMirror), the
@@ -353,13 +415,14 @@ class Analyser {
     if constexpr (HasBounds<G>)
       if (const std::optional<bool> bounded = decidedByBounds(state, mover, budget)) return *bounded;
     budget.expand();
+    if (searchLeft_.fetch_sub(1, std::memory_order_relaxed) <= 0) throw SearchTooLong{};
     if (parallel() && tbb::is_current_task_group_canceling()) throw Cancelled{};
     const cgt::Side next = opposite(mover);
     const std::vector<RawMove> moves = orderedRawMoves(state, mover);
     // The first move alone, then, in a large position, the others in parallel: in a winning
     // position the first move mostly wins (orderedRawMoves) and nothing is shared; in a losing
     // one every move must be refuted, each a search of its own.
-    const bool split = parallel() && moves.size() > 2 && rawSize(state) >= options_.parallelSize;
+    const bool split = parallel() && !boundedRound_.load(std::memory_order_relaxed) && moves.size() > 2 && rawSize(state) >= options_.parallelSize;
     bool wins = false;
     for (size_t i = 0; i < (split ? 1 : moves.size()) && !wins; ++i) wins = !moverWins(afterRawMove(state, moves[i], budget), next, budget);
     if (!wins && split) wins = anyMoveWinsInParallel(state, moves, mover, budget);
@@ -436,6 +499,10 @@ class Analyser {
   SharedSearchedTable<bool> searched_;  // sums with raw regions, by sumKey: exact
   // The least G::size of a form that did not fit, in the analysis under way.
   std::atomic<int> rawFrom_{0};
+  // The search positions the round under way may still visit, and whether it may give up
+  // (decideInRounds).
+  std::atomic<int64_t> searchLeft_{std::numeric_limits<int64_t>::max()};
+  std::atomic<bool> boundedRound_{false};
   tbb::task_arena arena_;  // options_.threads wide
 };
 

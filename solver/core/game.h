@@ -43,18 +43,18 @@
 // (solver/amazons/game.h: Region = Board, split = findChambers + extractRegion, key =
 // regionKey, shortcut = the territory solver, bounds = reachable squares), and tests hold
 // core::Analyser<Amazons> to the whole-board oracle and to the Amazons solver; the parallel
-// search (AnalysisOptions::threads) and bounds are in the core. But the CLI still runs Amazons
+// search (AnalysisOptions::threads), bounds and the rounds of growing allowances
+// (Analyser::decideInRounds) are in the core. But the CLI still runs Amazons
 // on its own solver (solver/amazons/solve.h), which adds on top of the plain search, now in
 // parts of one job each (chamber_values: forms and their tables; sum_search: the search over
 // sums, its leaves and probes; solve.cpp: the analysis), what has still to move here behind
-// optional members: the probes for simple values, the retry rounds with growing allowances,
-// move ordering by territory, the plain search of one small region beside an integer
+// optional members: the probes for simple values, move ordering by territory, the plain search of one small region beside an integer
 // (leafWins), the proof-number search above the search over sums (proof_search),
 // SmallRegion (Amazons' mask form below 64 squares) as the game's own key and table
 // choice, the value database, progress stages, and the report's per-game columns
 // (territory moves, defects, filling lines). tests/benchmarks/core_bench.cpp measures the gap.
-// Suites and verify take any game (core/suite.h, core/suite_check.h), Amazons through its
-// solver (amazons/engine.h).
+// Suites, verify and bench take any game (core/suite.h, core/suite_check.h), Amazons through
+// its solver (amazons/engine.h).
 #pragma once
 #include <concepts>
 #include <cstdint>

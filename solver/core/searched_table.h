@@ -121,6 +121,14 @@ class SharedSearchedTable {
       s.table.clear();
     }
   }
+  size_t bytes() const {
+    size_t total = 0;
+    for (const Shard& s : shards_) {
+      std::lock_guard lock(s.mutex);
+      total += s.table.bytes();
+    }
+    return total;
+  }
 
  private:
   static constexpr int kShardShift = 60;
