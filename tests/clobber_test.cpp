@@ -373,8 +373,8 @@ TEST(Clobber, RoundsValueRegionsSideBySide) {
 }
 
 // Two equal groups side by side, their forms allowed 50 expansions: the rounds value both (the
-// second's form fits once the first's followers are stored, and the first is then tried
-// again), each the canonical form from the definition.
+// second's form fits once the first's failed try has stored its followers, and the first takes
+// the second's value), each the canonical form from the definition.
 TEST(Clobber, EqualGroupsSideBySideAreBothValued) {
   core::AnalysisOptions options;
   options.formNodes = 50;
