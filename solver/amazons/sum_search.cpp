@@ -448,6 +448,7 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
   leafTable_.prefetch(hash);
   // One-colour and dead chambers leave the region: a territory is the integer of its moves.
   const SmallChambers chambers = splitChambers(region);
+  bool split = false;  // `hash` is then the key's before the split
   if (chambers.count > 1 || chamberClassOf(region, chambers.masks[0]) != ChamberClass::Contested) {
     uint64_t contested = 0;
     for (int i = 0; i < chambers.count; ++i) {
@@ -458,7 +459,7 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
     region.black &= contested;
     region.white &= contested;
     region.empty &= contested;
-    hash = leafTable_.hash(leafKey(region, mover));
+    split = true;
   }
   // -w <= G <= b (reachableEmpty): the mover's least and greatest advantage in G + n.
   const int64_t b = reachableEmpty(region, Color::Black), w = reachableEmpty(region, Color::White);
@@ -470,6 +471,7 @@ bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, C
   if (std::popcount(region.empty) == 2) return twoEmptyWins(region, number, mover);
   const Color other = opposite(mover);
   const LeafKey key = leafKey(region, mover);
+  if (split) hash = leafTable_.hash(key);  // once the checks above, which need none, are passed
   const int32_t advantage = static_cast<int32_t>(mover == Color::Black ? number : -number);
   if (const std::optional<LeafBounds> known = leafTable_.find(key, hash))
     if (const std::optional<bool> decided = known->at(advantage)) return *decided;

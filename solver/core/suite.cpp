@@ -23,19 +23,20 @@ struct Field {
   int column;             // 1-based column of text[0] (of the field's place when empty)
 };
 
-std::vector<Field> splitFields(std::string_view line) {
-  std::vector<Field> fields;
+// The pieces of `text` between `separator`s, each trimmed, with its column in `text`.
+std::vector<Field> splitTrimmed(std::string_view text, char separator) {
+  std::vector<Field> pieces;
   size_t start = 0;
   while (true) {
-    const size_t end = std::min(line.find(';', start), line.size());
+    const size_t end = std::min(text.find(separator, start), text.size());
     size_t a = start, b = end;
-    while (a < b && isBlank(line[a])) ++a;
-    while (b > a && isBlank(line[b - 1])) --b;
-    fields.push_back({line.substr(a, b - a), static_cast<int>(a) + 1});
-    if (end == line.size()) break;
+    while (a < b && isBlank(text[a])) ++a;
+    while (b > a && isBlank(text[b - 1])) --b;
+    pieces.push_back({text.substr(a, b - a), static_cast<int>(a) + 1});
+    if (end == text.size()) break;
     start = end + 1;
   }
-  return fields;
+  return pieces;
 }
 
 [[noreturn]] void fail(const std::string& message, int line, int column) { throw InputError(message, line, column); }
@@ -114,7 +115,7 @@ bool isSuiteCommentOrBlank(std::string_view text) {
 
 SuiteLine parseSuiteFields(std::string_view text, int lineNumber, std::string_view defaultGame) {
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
-  const std::vector<Field> fields = splitFields(text);
+  const std::vector<Field> fields = splitTrimmed(text, ';');
   SuiteLine entry;
   entry.line = lineNumber;
   entry.game = std::string(defaultGame);
@@ -195,16 +196,9 @@ SuiteLine parseSuiteFields(std::string_view text, int lineNumber, std::string_vi
       entry.moves = m;
     } else if (key == "best") {
       once(5, f, "best=");
-      size_t start = 0;
-      while (true) {
-        const size_t end = std::min(val.find(',', start), val.size());
-        size_t a = start, b = end;
-        while (a < b && isBlank(val[a])) ++a;
-        while (b > a && isBlank(val[b - 1])) --b;
-        if (a == b) fail("empty move in best=", ln, valColumn + static_cast<int>(a));
-        entry.best.push_back({std::string(val.substr(a, b - a)), valColumn + static_cast<int>(a)});
-        if (end == val.size()) break;
-        start = end + 1;
+      for (const Field& m : splitTrimmed(val, ',')) {
+        if (m.text.empty()) fail("empty move in best=", ln, valColumn + m.column - 1);
+        entry.best.push_back({std::string(m.text), valColumn + m.column - 1});
       }
     } else if (key == "src") {
       once(6, f, "src=");
