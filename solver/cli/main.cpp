@@ -27,7 +27,8 @@ void printUsage(std::ostream& out) {
     const std::string name = c.name;
     out << "  " << name << std::string(name.size() < kColumn ? kColumn - name.size() : 1, ' ') << c.summary << "\n";
   }
-  out << "\n  --game clobber (anywhere) analyses Clobber instead of Amazons: the default command, perft, suite, bench, play\n";
+  out << "\n  --game clobber (anywhere) analyses Clobber instead of Amazons: the default command, perft, bench, play;\n"
+         "  suite and verify read each line by its game (game=), Clobber's by default with --game clobber\n";
 }
 
 // Removes "--game NAME" or "--game=NAME" from args; returns NAME ("" for amazons, the default).
