@@ -109,6 +109,19 @@ struct AnalysisOptions {
   size_t searchedBytes() const { return (hashMegabytes << 20) * 5 / 8; }
 };
 
+// The canonical sum of the region values, built within `allowance` new sums and before
+// `deadline` (cgt::sumWithin); nullopt when a value is unknown or either runs out.
+template <Game G>
+std::optional<cgt::GameId> canonicalTotal(const Analysis<G>& a, uint64_t allowance,
+                                          std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max()) {
+  std::vector<cgt::GameId> values;
+  for (const RegionReport<G>& r : a.regions) {
+    if (!r.value) return std::nullopt;
+    values.push_back(*r.value);
+  }
+  return cgt::sumWithin(values, allowance, deadline);
+}
+
 // One analyser keeps its tables across positions; analyse() is for one thread at a time.
 template <Game G>
 class Analyser {
@@ -164,10 +177,7 @@ class Analyser {
     try {
       tryUnknownValues(a, options_.formNodes, budget);
       decideInRounds(board, first, a, budget);
-      std::vector<cgt::GameId> values;
-      for (const RegionReport<G>& r : a.regions)
-        if (r.value) values.push_back(*r.value);
-      if (values.size() == a.regions.size()) a.total = cgt::sumWithin(values, options_.totalSums);
+      a.total = canonicalTotal(a, options_.totalSums);
     } catch (const LimitReached&) {
       a.limitReached = true;
     }

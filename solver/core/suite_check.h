@@ -12,6 +12,7 @@
 
 #include "cgt/cgt.h"
 #include "solver/core/analysis.h"
+#include "solver/core/deadline.h"
 #include "solver/core/errors.h"
 #include "solver/core/game.h"
 #include "solver/core/suite.h"
@@ -293,17 +294,12 @@ class AnalyserEngine {
  public:
   using Game = G;
   explicit AnalyserEngine(const AnalysisOptions& options) : analyser_(options), limits_(options.limits) {}
+  // The total, when asked, built in full within the position's time limit (counted from the
+  // analysis' start, as AmazonsEngine counts it).
   Analysis<G> analyse(const typename G::Region& board, cgt::Side mover, bool withTotal) {
+    const Deadline deadline = Deadline::after(limits_.seconds);
     Analysis<G> a = analyser_.analyse(board, mover);
-    if (withTotal && !a.total) {
-      std::vector<cgt::GameId> values;
-      for (const RegionReport<G>& r : a.regions)
-        if (r.value) values.push_back(*r.value);
-      const auto deadline = limits_.seconds > 0 ? std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                                                         std::chrono::duration<double>(limits_.seconds))
-                                                : std::chrono::steady_clock::time_point::max();
-      if (values.size() == a.regions.size()) a.total = cgt::sumWithin(values, ~uint64_t{0}, deadline);
-    }
+    if (withTotal && !a.total) a.total = canonicalTotal(a, ~uint64_t{0}, deadline.at);
     return a;
   }
   std::string formatMove(const typename G::Region& board, const typename G::Move& m) const { return G::formatMove(board, m); }
