@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "tests/support/cli_run.h"
 #include "tests/support/clobber_naive.h"
@@ -18,8 +20,8 @@ TEST(CliClobber, AnalysisText) {
   const std::string file = testing::writeTemp("p.txt", "xxo.xo\n");
   const testing::CliResult r = runCli({"--game", "clobber", file});
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_TRUE(has(r.out, "   A    a1  ^  (xxo)")) << r.out;
-  EXPECT_TRUE(has(r.out, "   B    e1  *  (xo)")) << r.out;
+  EXPECT_TRUE(has(r.out, "   A    a1   ^  (xxo)")) << r.out;
+  EXPECT_TRUE(has(r.out, "   B    e1   *  (xo)")) << r.out;
   EXPECT_TRUE(has(r.out, "Total: ^*  (the first player wins)")) << r.out;
   EXPECT_TRUE(has(r.out, "Black to move: Black wins with ")) << r.out;
   EXPECT_TRUE(has(r.out, "White to move: White wins with ")) << r.out;
@@ -30,7 +32,7 @@ TEST(CliClobber, CodinGameInputAndJson) {
   const std::string file = testing::writeTemp("cg.txt", "3\nw\nbw.\n.wb\n...\nnull\n2\n");
   const testing::CliResult r = runCli({file, "--game=clobber", "--format", "json"});
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_TRUE(has(r.out, "\"game\": \"clobber\", \"position\": \"xo.|.ox|...\", \"to_move\": \"white\"")) << r.out;
+  EXPECT_TRUE(has(r.out, "\"game\": \"clobber\", \"position\": \"xo.|.ox|...\", \"width\": 3, \"height\": 3, \"to_move\": \"white\"")) << r.out;
   EXPECT_TRUE(has(r.out, "\"black_to_move\": {\"winner\": ")) << r.out;
   // The action count is checked.
   const std::string wrong = testing::writeTemp("cg-wrong.txt", "3\nw\nbw.\n.wb\n...\nnull\n4\n");
@@ -38,6 +40,32 @@ TEST(CliClobber, CodinGameInputAndJson) {
   EXPECT_EQ(bad.status, 2);
   EXPECT_TRUE(has(bad.err, wrong + ":7:1: ")) << bad.err;
   EXPECT_TRUE(has(bad.err, "White has 2 legal actions")) << bad.err;
+}
+
+// The report as the Amazons one: --all-moves lists every winning move (White's, here, are the
+// moves after which minimax says Black loses), and a sum too large to build within
+// --total-nodes is written out, its mean beside it.
+TEST(CliClobber, AllMovesAndTheWrittenOutTotal) {
+  const testing::Grid grid{"xoxo", "oxox", "xo..", "..ox"};
+  const std::string file = testing::writeTemp("all.txt", testing::oneLine(grid) + "\n");
+  const testing::CliResult r = runCli({"--game", "clobber", file, "--all-moves"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::vector<std::string> winning;
+  for (const testing::NaiveClobberMove& m : testing::naiveClobberMoves(grid, cgt::Side::Right))
+    if (!testing::naiveClobberMoverWins(m.after, cgt::Side::Left)) winning.push_back(m.text);
+  ASSERT_GT(winning.size(), 1u);
+  const size_t list = r.out.find("  winning moves (" + std::to_string(winning.size()) + "):");
+  ASSERT_NE(list, std::string::npos) << r.out;
+  const std::string line = r.out.substr(list, r.out.find('\n', list) - list);
+  for (const std::string& m : winning) EXPECT_TRUE(has(line, " " + m)) << line;
+  const testing::CliResult json = runCli({"--game", "clobber", file, "--all-moves", "--format", "json"});
+  EXPECT_TRUE(has(json.out, "\"winning_moves\": [\"")) << json.out;
+
+  const std::string sum = testing::writeTemp("sum.txt", "xxo.xo\n");  // ^ + *
+  const testing::CliResult text = runCli({"--game", "clobber", sum, "--total-nodes", "1"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_TRUE(has(text.out, "Total: ^ + *  (the first player wins)")) << text.out;
+  EXPECT_TRUE(has(text.out, "(canonical form over --total-nodes; mean 0)")) << text.out;
 }
 
 TEST(CliClobber, BadInputNamesThePlace) {

@@ -253,6 +253,24 @@ TEST(Clobber, VerdictsAndWinningMovesMatchMinimax) {
 // undoes itself: the second side's verdict and winning move come from the first side's through
 // the mirror. Both sides against whole-board minimax, and the second side costs no nodes (as
 // many as deciding the side to move alone).
+// A random board of 2 to 4 files and ranks that is its own image under symmetry t with the
+// colours swapped.
+Grid colourMirroredGrid(std::mt19937_64& rng, int t) {
+  const int w = 2 + static_cast<int>(rng() % 3), h = t & 4 ? w : 2 + static_cast<int>(rng() % 3);
+  const Grid random = testing::randomClobberGrid(rng, w, h, 0.3);
+  Grid grid(h, std::string(w, '.'));
+  for (int r = 0; r < h; ++r)
+    for (int f = 0; f < w; ++f) {
+      const auto [f2, r2] = core::symmetryImage(t, w, h, f, r);
+      if (r2 * w + f2 < r * w + f) continue;
+      const char c = random[h - 1 - r][f];
+      if (r2 == r && f2 == f) continue;  // a square its own image stays empty
+      grid[h - 1 - r][f] = c;
+      grid[h - 1 - r2][f2] = c == 'x' ? 'o' : c == 'o' ? 'x' : c;
+    }
+  return grid;
+}
+
 TEST(Clobber, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
   std::mt19937_64 rng(1711);
   core::AnalysisOptions firstOnly;
@@ -260,18 +278,7 @@ TEST(Clobber, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
   int wins = 0;
   for (int trial = 0; trial < 300; ++trial) {
     const int t = core::kSelfInverseSymmetries[trial % core::kSelfInverseSymmetries.size()];
-    const int w = 2 + static_cast<int>(rng() % 3), h = t & 4 ? w : 2 + static_cast<int>(rng() % 3);
-    const Grid random = testing::randomClobberGrid(rng, w, h, 0.3);
-    Grid grid(h, std::string(w, '.'));
-    for (int r = 0; r < h; ++r)
-      for (int f = 0; f < w; ++f) {
-        const auto [f2, r2] = core::symmetryImage(t, w, h, f, r);
-        if (r2 * w + f2 < r * w + f) continue;
-        const char c = random[h - 1 - r][f];
-        if (r2 == r && f2 == f) continue;  // a square its own image stays empty
-        grid[h - 1 - r][f] = c;
-        grid[h - 1 - r2][f2] = c == 'x' ? 'o' : c == 'o' ? 'x' : c;
-      }
+    const Grid grid = colourMirroredGrid(rng, t);
     const Region board = regionOf(grid);
     ASSERT_TRUE(Clobber::colourMirror(board)) << testing::oneLine(grid);
     const core::Analysis<Clobber> a = core::Analyser<Clobber>().analyse(board);
@@ -284,6 +291,40 @@ TEST(Clobber, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
   EXPECT_FALSE(Clobber::colourMirror(regionOf({"xxo", "o.x"})));
   EXPECT_FALSE(Clobber::colourMirror(regionOf(testing::clobberStart(5, 5))));
   EXPECT_EQ(Clobber::colourMirror(regionOf(testing::clobberStart(6, 4))), 1);  // files mirrored
+}
+
+// With allWinningMoves, each side's winning moves are exactly the moves after which minimax
+// says the opponent loses, the reported winning move first, none twice; on random boards and
+// on colour-mirrored ones (the second side's list comes through the mirror).
+TEST(Clobber, AllWinningMovesAreMinimaxs) {
+  core::AnalysisOptions options;
+  options.allWinningMoves = true;
+  core::Analyser<Clobber> analyser(options);
+  std::mt19937_64 rng(1712);
+  std::vector<Grid> grids = randomGrids(1713, 200, 4);
+  for (int trial = 0; trial < 100; ++trial)
+    grids.push_back(colourMirroredGrid(rng, core::kSelfInverseSymmetries[trial % core::kSelfInverseSymmetries.size()]));
+  int several = 0;
+  for (const Grid& grid : grids) {
+    const Region board = regionOf(grid);
+    const core::Analysis<Clobber> a = analyser.analyse(board);
+    for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
+      const core::SideReport<Clobber>& s = a.forSide(side);
+      std::vector<std::string> expected, found;
+      for (const testing::NaiveClobberMove& m : testing::naiveClobberMoves(grid, side))
+        if (!testing::naiveClobberMoverWins(m.after, core::opposite(side))) expected.push_back(m.text);
+      for (const Clobber::Move& m : s.winningMoves) found.push_back(Clobber::formatMove(board, m));
+      if (!found.empty()) {
+        ASSERT_TRUE(s.winningMove);
+        EXPECT_EQ(found.front(), Clobber::formatMove(board, *s.winningMove)) << testing::oneLine(grid);
+      }
+      std::sort(expected.begin(), expected.end());
+      std::sort(found.begin(), found.end());
+      ASSERT_EQ(found, expected) << testing::oneLine(grid) << " " << (side == cgt::Side::Left ? "Black" : "White") << " to move";
+      several += found.size() > 1;
+    }
+  }
+  EXPECT_GT(several, 50);
 }
 
 // Larger sums: boards up to 6x6, half empty (many groups).

@@ -17,12 +17,13 @@
 
 #include "cgt/cgt.h"
 #include "solver/amazons/endgames.h"
+#include "solver/amazons/engine.h"
 #include "solver/amazons/formats.h"
 #include "solver/amazons/minimax.h"
 #include "solver/amazons/notation.h"
-#include "solver/amazons/report.h"
 #include "solver/amazons/small_region.h"
 #include "solver/amazons/solve.h"
+#include "solver/core/report.h"
 #include "solver/core/symmetry.h"
 #include "tests/support/naive.h"
 
@@ -750,7 +751,7 @@ TEST(Solve, SumsOfChambersAgreeWithTheirCanonicalTotal) {
     } else {
       ++written;
       std::ostringstream text;
-      printAnalysis(text, board, a, ReportOptions{});
+      core::printAnalysis<Amazons>(text, board, Amazons::sideOf(board.sideToMove()), toCore(board, a, false));
       EXPECT_NE(text.str().find("canonical form over --total-nodes"), std::string::npos);
       const size_t from = text.str().find("Total: ");
       const std::string totalLine = text.str().substr(from, text.str().find('\n', from) - from);

@@ -5,7 +5,8 @@
 #include <vector>
 
 #include "solver/amazons/formats.h"
-#include "solver/amazons/report.h"
+#include "solver/amazons/notation.h"
+#include "solver/core/report.h"
 #include "solver/core/svg.h"
 
 namespace amazons {
@@ -49,22 +50,23 @@ const char* classText(ChamberClass kind) {
 
 }  // namespace
 
-std::string boardSvg(const Board& board, const Analysis& analysis, Notation notation) {
+std::string boardSvg(const Board& board, const core::Analysis<Amazons>& analysis, const Amazons::MoveFormat& format) {
   const int w = board.width(), h = board.height();
   auto x = [&](int sq) { return kMargin + board.fileOf(sq) * kSquare; };
   auto y = [&](int sq) { return kMargin + (h - 1 - board.rankOf(sq)) * kSquare; };
 
   // The text under the board: the verdicts, then one legend line per chamber.
   std::vector<std::string> verdicts;
-  for (Color c : {board.sideToMove(), opposite(board.sideToMove())})
-    verdicts.push_back(verdictText(board, analysis.forSide(c), notation));
+  const cgt::Side toMove = Amazons::sideOf(board.sideToMove());
+  for (cgt::Side s : {toMove, core::opposite(toMove)}) verdicts.push_back(core::verdictText<Amazons>(board, analysis.forSide(s), format));
   std::vector<std::string> legend;
-  for (const ChamberReport& r : analysis.chambers) {
-    std::string line = std::string(1, r.letter) + "  " + classText(r.chamber.kind) + ", " +
-                       std::to_string(r.chamber.empty) + " empty";
-    if (r.moves) line += ", " + std::to_string(*r.moves) + " moves";
+  for (size_t i = 0; i < analysis.regions.size(); ++i) {
+    const core::RegionReport<Amazons>& r = analysis.regions[i];
+    std::string line = std::string(1, regionLabel(i)) + "  " + classText(r.detail.chamber.kind) + ", " +
+                       std::to_string(r.detail.chamber.empty) + " empty";
+    if (r.detail.moves) line += ", " + std::to_string(*r.detail.moves) + " moves";
     line += ": " + (r.value ? cgt::toString(*r.value) : std::string("unknown"));
-    if (r.value && isHot(*r.value))
+    if (r.value && core::isHot(*r.value))
       line += "  (mean " + cgt::toString(cgt::mean(*r.value)) + ", temperature " + cgt::toString(cgt::temperature(*r.value)) + ")";
     legend.push_back(line);
   }
@@ -87,12 +89,12 @@ std::string boardSvg(const Board& board, const Analysis& analysis, Notation nota
 
   // Squares, by chamber.
   std::vector<int> chamberOf(board.squares(), -1);
-  for (size_t i = 0; i < analysis.chambers.size(); ++i)
-    for (int sq : analysis.chambers[i].chamber.squares) chamberOf[sq] = static_cast<int>(i);
+  for (size_t i = 0; i < analysis.regions.size(); ++i)
+    for (int sq : analysis.regions[i].detail.chamber.squares) chamberOf[sq] = static_cast<int>(i);
   out += "<g stroke=\"#808080\" stroke-width=\"1\">\n";
   for (int sq = 0; sq < board.squares(); ++sq) {
     const int c = chamberOf[sq];
-    const char* fill = c < 0 ? kArrowFill : tintOf(analysis.chambers[c].chamber.kind).fill;
+    const char* fill = c < 0 ? kArrowFill : tintOf(analysis.regions[c].detail.chamber.kind).fill;
     out += "<rect x=\"" + svg::number(x(sq)) + "\" y=\"" + svg::number(y(sq)) + "\" width=\"" + svg::number(kSquare) +
            "\" height=\"" + svg::number(kSquare) + "\" fill=\"" + fill + "\"/>\n";
   }
@@ -108,9 +110,9 @@ std::string boardSvg(const Board& board, const Analysis& analysis, Notation nota
              svg::number(cy + d) + " M" + svg::number(cx + d) + "," + svg::number(cy - d) + " L" + svg::number(cx - d) +
              "," + svg::number(cy + d) + "\" stroke=\"#9a9a9a\" stroke-width=\"3\"/>\n";
     } else if (cell == Cell::Empty) {
-      const ChamberReport& r = analysis.chambers[chamberOf[sq]];
-      out += svg::text(cx, cy + 6, std::string(1, r.letter),
-                       std::string("text-anchor=\"middle\" font-size=\"17\" fill=\"") + tintOf(r.chamber.kind).letterColor + "\"");
+      const ChamberClass kind = analysis.regions[chamberOf[sq]].detail.chamber.kind;
+      out += svg::text(cx, cy + 6, std::string(1, regionLabel(chamberOf[sq])),
+                       std::string("text-anchor=\"middle\" font-size=\"17\" fill=\"") + tintOf(kind).letterColor + "\"");
     } else {
       const bool black = cell == Cell::Black;
       out += "<circle cx=\"" + svg::number(cx) + "\" cy=\"" + svg::number(cy) + "\" r=\"" + svg::number(kSquare * 0.36) +
@@ -130,9 +132,9 @@ std::string boardSvg(const Board& board, const Analysis& analysis, Notation nota
 
   // The winning move of the side to move: the queen move solid, the shot dashed, each over a
   // white halo so that it shows on every tint.
-  const SideReport& mover = analysis.forSide(board.sideToMove());
-  if (mover.verdict == Verdict::Win && mover.bestMove) {
-    const Move& m = *mover.bestMove;
+  const core::SideReport<Amazons>& mover = analysis.forSide(toMove);
+  if (mover.verdict == core::Verdict::Win && mover.winningMove) {
+    const Move m = Amazons::onBoard(board, *mover.winningMove);
     // Each arrow leaves its square's amazon (a circle of 0.36 squares) and stops short of the
     // target's centre, so that adjacent squares still show a line and a head.
     auto segment = [&](int from, int to, const char* style) {
@@ -144,7 +146,7 @@ std::string boardSvg(const Board& board, const Analysis& analysis, Notation nota
       return "<line " + coords + " stroke=\"#ffffff\" stroke-width=\"8\" stroke-linecap=\"round\"/>\n<line " + coords +
              " stroke=\"#000000\" stroke-width=\"4\" " + style + " marker-end=\"url(#head)\"/>\n";
     };
-    out += "<g><title>" + svg::escape(colorName(mover.mover) + std::string(" wins with ") + formatMove(board, m, notation)) + "</title>\n";
+    out += "<g><title>" + svg::escape(core::sideName(mover.mover) + std::string(" wins with ") + format(board, *mover.winningMove)) + "</title>\n";
     out += segment(m.from, m.to, "");
     out += segment(m.to, m.arrow, "stroke-dasharray=\"7,5\"");
     out += "</g>\n";
@@ -156,10 +158,9 @@ std::string boardSvg(const Board& board, const Analysis& analysis, Notation nota
   out += svg::text(kMargin, ty += kLine, total, "font-size=\"13\"");
   ty += kLine / 2;
   for (size_t i = 0; i < legend.size(); ++i) {
-    const ChamberReport& r = analysis.chambers[i];
     ty += kLine;
     out += "<rect x=\"" + svg::number(kMargin) + "\" y=\"" + svg::number(ty - 12) + "\" width=\"14\" height=\"14\" fill=\"" +
-           tintOf(r.chamber.kind).fill + "\" stroke=\"#808080\"/>\n";
+           tintOf(analysis.regions[i].detail.chamber.kind).fill + "\" stroke=\"#808080\"/>\n";
     out += svg::text(kMargin + 22, ty, legend[i], "font-size=\"12\" font-family=\"DejaVu Sans Mono, monospace\"");
   }
   return out + svg::close();

@@ -5,12 +5,13 @@
 #pragma once
 #include <string>
 
-#include "solver/amazons/notation.h"
-#include "solver/amazons/solve.h"
+#include "solver/amazons/game.h"
+#include "solver/core/analysis.h"
 
 namespace amazons {
 
 // A whole SVG document (svg.h).
-std::string boardSvg(const Board& board, const Analysis& analysis, Notation notation);
+// The analysis as the report has it (engine.h's toCore), moves written by `format`.
+std::string boardSvg(const Board& board, const core::Analysis<Amazons>& analysis, const Amazons::MoveFormat& format);
 
 }  // namespace amazons

@@ -12,8 +12,12 @@
 
 namespace amazons {
 
-// The solver's analysis of `board` as the core reports one; `board`'s side to move is the
-// one decided first. With `withTotal`, a total over SolveOptions::totalNodes is built in full
+// The solver's analysis `a` of `board` in the core's terms, as core/report.h prints it: every
+// chamber a region (dead and closed ones too) with its detail, the filling lines when
+// `fillingLines`, a losing side's most stubborn move.
+core::Analysis<Amazons> toCore(const Board& board, const Analysis& a, bool fillingLines);
+// The solver's analysis of `board` in the core's terms; `board`'s side to move is the one
+// decided first. With `withTotal`, a total over SolveOptions::totalNodes is built in full
 // (before `deadline`).
 core::Analysis<Amazons> coreAnalysis(Solver& solver, const Board& board, bool withTotal, const Deadline& deadline = {});
 

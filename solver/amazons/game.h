@@ -12,6 +12,7 @@
 // part's move is shifted onto the board it was split from by adding its offset.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +21,7 @@
 
 #include "cgt/game_table.h"
 #include "solver/amazons/board.h"
+#include "solver/amazons/chambers.h"
 #include "solver/core/game.h"
 
 namespace amazons {
@@ -66,6 +68,22 @@ struct Amazons {
   static Move mirroredMove(const Board& board, int t, const Move& move) {
     return ofBoard(board, amazons::mirroredMove(board, t, onBoard(board, move)));
   }
+
+  // The report (core/report.h): the board with each chamber's letter on its empty squares, and
+  // beside each value the chamber's class, empty squares, and a territory's moves and defect
+  // (empty squares its owner cannot fill), with --line a filling sequence under it.
+  static constexpr std::string_view kRegionWord = "chamber";
+  struct RegionDetail {
+    Chamber chamber;                                    // on the input board
+    std::optional<int> moves;                           // one-colour chambers: the owner's move count
+    std::optional<std::vector<GameMove>> fillingLine;   // on the input board, when asked
+  };
+  using MoveFormat = std::function<std::string(const Board&, const Move&)>;
+  static std::string drawRegions(const Board& board, const std::vector<RegionDetail>& chambers);
+  static std::string detailHeader();
+  static std::string detailCells(const RegionDetail& detail);
+  static std::string detailJson(const Board& board, const RegionDetail& detail, const MoveFormat& format);
+  static std::string detailLines(const Board& board, const RegionDetail& detail, const MoveFormat& format);
 
   static cgt::Side sideOf(Color c) { return c == Color::Black ? cgt::Side::Left : cgt::Side::Right; }
   static Color colorOf(cgt::Side s) { return s == cgt::Side::Left ? Color::Black : Color::White; }

@@ -4,7 +4,9 @@
 #include <sstream>
 
 #include "solver/amazons/formats.h"
-#include "solver/amazons/suite.h"
+#include "solver/amazons/game.h"
+#include "solver/amazons/notation.h"
+#include "solver/core/text.h"
 
 namespace amazons {
 
@@ -46,33 +48,7 @@ std::string quoted(const std::string& s) {
   return out;
 }
 
-std::string moveList(const Board& board, const std::vector<Move>& moves, Notation notation, const char* sep) {
-  std::string out;
-  for (const Move& m : moves) {
-    if (!out.empty()) out += sep;
-    out += formatMove(board, m, notation);
-  }
-  return out;
-}
-
-// The canonical total, or else the sum of the chamber values written out (CGSuite reads it).
-std::string totalText(const Analysis& a) {
-  if (a.total) return cgt::toString(*a.total);
-  if (!a.totalMean) return "unknown";
-  std::string sum;
-  for (const ChamberReport& r : a.chambers) {
-    if (*r.value == cgt::zero()) continue;
-    if (!sum.empty()) sum += " + ";
-    sum += cgt::toString(*r.value);
-  }
-  return sum;
-}
-
-const char* winnerName(Color c) { return c == Color::Black ? "black" : "white"; }
-
 }  // namespace
-
-bool isHot(cgt::GameId g) { return !cgt::isNumber(g) && cgt::temperature(g).num > 0; }
 
 void printChamberTable(std::ostream& out, const Board& board, const std::vector<Chamber>& chambers) {
   out << drawChambers(board, chambers) << '\n';
@@ -97,95 +73,48 @@ void printChambersJson(std::ostream& out, const Board& board, const std::vector<
   out << "]}\n";
 }
 
-std::string verdictText(const Board& board, const SideReport& side, Notation notation) {
-  const std::string mover = colorName(side.mover);
-  if (side.verdict == Verdict::Unknown) return mover + " to move: unknown (not solved within the limits)";
-  if (!side.hasMove) return mover + " to move: " + mover + " has no move and loses";
-  if (side.verdict == Verdict::Win)
-    return mover + " to move: " + mover + " wins with " + formatMove(board, *side.bestMove, notation);
-  return mover + " to move: " + colorName(opposite(side.mover)) + " wins (" + mover + "'s most stubborn move: " +
-         formatMove(board, *side.bestMove, notation) + ")";
+std::string Amazons::drawRegions(const Board& board, const std::vector<RegionDetail>& chambers) {
+  std::vector<Chamber> squares;
+  for (const RegionDetail& d : chambers) squares.push_back(d.chamber);
+  return drawChambers(board, squares);
 }
 
-void printAnalysis(std::ostream& out, const Board& board, const Analysis& a, const ReportOptions& options) {
-  std::vector<Chamber> chambers;
-  for (const ChamberReport& r : a.chambers) chambers.push_back(r.chamber);
-  out << "Position " << toOneLine(board) << " (" << board.width() << "x" << board.height() << "), "
-      << colorName(board.sideToMove()) << " to move\n";
-  out << "Values are from Black's (Left's) point of view: positive favours Black.\n\n";
-  out << drawChambers(board, chambers) << '\n';
-  out << "chamber  class      empty  moves  defect  value\n";
-  for (const ChamberReport& r : a.chambers) {
-    out << "   " << r.letter << "     " << std::left << std::setw(10) << chamberClassName(r.chamber.kind) << std::right
-        << std::setw(6) << r.chamber.empty;
-    if (r.moves) out << std::setw(7) << *r.moves << std::setw(8) << r.chamber.empty - *r.moves;
-    else out << std::setw(7) << "-" << std::setw(8) << "-";
-    out << "  " << (r.value ? cgt::toString(*r.value) : std::string("unknown"));
-    if (r.value && isHot(*r.value))
-      out << "   (mean " << cgt::toString(cgt::mean(*r.value)) << ", temperature "
-          << cgt::toString(cgt::temperature(*r.value)) << ")";
-    out << '\n';
-    if (options.fillingLines && !r.fillingLine.empty())
-      out << "         filling: " << moveList(board, r.fillingLine, options.notation, " ") << '\n';
-  }
-  out << "\nTotal: " << totalText(a);
-  if (a.blackToMove.verdict != Verdict::Unknown && a.whiteToMove.verdict != Verdict::Unknown) {
-    static const char* kOutcome[] = {"Black wins whoever moves first", "White wins whoever moves first",
-                                     "the second player wins", "the first player wins"};  // by OutcomeClass
-    const OutcomeClass c = classOf(a.blackToMove.verdict == Verdict::Win, a.whiteToMove.verdict == Verdict::Win);
-    out << "  (" << kOutcome[static_cast<int>(c)] << ")";
-  }
-  if (!a.total && a.totalMean)
-    out << "\n       (canonical form over --total-nodes; mean " << cgt::toString(*a.totalMean) << ")";
-  out << "\n\n";
-  for (Color c : {board.sideToMove(), opposite(board.sideToMove())}) {
-    const SideReport& side = a.forSide(c);
-    out << verdictText(board, side, options.notation) << '\n';
-    if (side.winningMoves.size() > 1)
-      out << "  winning moves (" << side.winningMoves.size()
-          << "): " << moveList(board, side.winningMoves, options.notation, " ") << '\n';
-  }
-  out << "\nNodes: " << a.nodes << ", time: " << std::fixed << std::setprecision(3) << a.seconds << " s\n";
-  out.unsetf(std::ios::fixed);
+std::string Amazons::detailHeader() { return "class      empty  moves  defect"; }
+
+std::string Amazons::detailCells(const RegionDetail& d) {
+  std::ostringstream out;
+  out << std::left << std::setw(10) << chamberClassName(d.chamber.kind) << std::right << std::setw(6) << d.chamber.empty;
+  if (d.moves) out << std::setw(7) << *d.moves << std::setw(8) << d.chamber.empty - *d.moves;
+  else out << std::setw(7) << "-" << std::setw(8) << "-";
+  return out.str();
 }
 
-void printAnalysisJson(std::ostream& out, const Board& board, const Analysis& a, const ReportOptions& options) {
-  out << "{\"position\": " << quoted(toOneLine(board)) << ", \"width\": " << board.width()
-      << ", \"height\": " << board.height() << ", \"to_move\": \"" << winnerName(board.sideToMove())
-      << "\", \"point_of_view\": \"values are from Black's (Left's) point of view\", \"chambers\": [";
-  for (size_t i = 0; i < a.chambers.size(); ++i) {
-    const ChamberReport& r = a.chambers[i];
-    out << (i ? ", " : "") << "{\"label\": \"" << r.letter << "\", \"class\": \"" << chamberClassName(r.chamber.kind)
-        << "\", \"empty\": " << r.chamber.empty << ", \"black_amazons\": " << r.chamber.blackAmazons
-        << ", \"white_amazons\": " << r.chamber.whiteAmazons;
-    if (r.moves) out << ", \"moves\": " << *r.moves << ", \"defect\": " << r.chamber.empty - *r.moves;
-    out << ", \"value\": " << (r.value ? quoted(cgt::toString(*r.value)) : "null");
-    if (r.value && isHot(*r.value))
-      out << ", \"mean\": " << quoted(cgt::toString(cgt::mean(*r.value)))
-          << ", \"temperature\": " << quoted(cgt::toString(cgt::temperature(*r.value)));
-    if (options.fillingLines && r.moves)
-      out << ", \"line\": " << quoted(moveList(board, r.fillingLine, options.notation, " "));
-    out << ", \"squares\": " << quoted(squareList(board, r.chamber.squares)) << "}";
+namespace {
+
+std::string moveList(const Board& board, const std::vector<GameMove>& moves, const Amazons::MoveFormat& format) {
+  std::string out;
+  for (const GameMove& m : moves) {
+    if (!out.empty()) out += ' ';
+    out += format(board, m);
   }
-  out << "], \"total\": " << (a.totalMean ? quoted(totalText(a)) : "null")
-      << ", \"total_canonical\": " << (a.total ? "true" : "false");
-  if (a.totalMean) out << ", \"total_mean\": " << quoted(cgt::toString(*a.totalMean));
-  for (Color c : {Color::Black, Color::White}) {
-    const SideReport& side = a.forSide(c);
-    out << ", \"" << (c == Color::Black ? "black_to_move" : "white_to_move") << "\": {";
-    if (side.verdict == Verdict::Unknown) {
-      out << "\"winner\": null, \"move\": null";
-    } else {
-      out << "\"winner\": \"" << winnerName(side.winner()) << "\", \"move\": "
-          << (side.bestMove ? quoted(formatMove(board, *side.bestMove, options.notation)) : "null");
-      out << ", \"winning_moves\": [";
-      for (size_t i = 0; i < side.winningMoves.size(); ++i)
-        out << (i ? ", " : "") << quoted(formatMove(board, side.winningMoves[i], options.notation));
-      out << "]";
-    }
-    out << "}";
-  }
-  out << ", \"nodes\": " << a.nodes << ", \"seconds\": " << a.seconds << "}\n";
+  return out;
+}
+
+}  // namespace
+
+std::string Amazons::detailJson(const Board& board, const RegionDetail& d, const MoveFormat& format) {
+  std::ostringstream out;
+  out << ", \"class\": \"" << chamberClassName(d.chamber.kind) << "\", \"empty\": " << d.chamber.empty
+      << ", \"black_amazons\": " << d.chamber.blackAmazons << ", \"white_amazons\": " << d.chamber.whiteAmazons;
+  if (d.moves) out << ", \"moves\": " << *d.moves << ", \"defect\": " << d.chamber.empty - *d.moves;
+  if (d.fillingLine) out << ", \"line\": " << quoted(moveList(board, *d.fillingLine, format));
+  out << ", \"squares\": " << quoted(squareList(board, d.chamber.squares));
+  return out.str();
+}
+
+std::string Amazons::detailLines(const Board& board, const RegionDetail& d, const MoveFormat& format) {
+  if (!d.fillingLine || d.fillingLine->empty()) return "";
+  return "         filling: " + moveList(board, *d.fillingLine, format) + "\n";
 }
 
 }  // namespace amazons

@@ -1,13 +1,10 @@
-// Printing analyses for people (text) and programs (JSON, one object per position).
+// Listing chambers (--chambers), and the Amazons parts of the analysis report (core/report.h).
 #pragma once
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "solver/amazons/chambers.h"
-#include "solver/amazons/notation.h"
-#include "solver/amazons/solve.h"
-#include "solver/core/text.h"
 
 namespace amazons {
 
@@ -19,19 +16,7 @@ std::string drawChambers(const Board& board, const std::vector<Chamber>& chamber
 void printChamberTable(std::ostream& out, const Board& board, const std::vector<Chamber>& chambers);
 void printChambersJson(std::ostream& out, const Board& board, const std::vector<Chamber>& chambers);
 
-struct ReportOptions {
-  Notation notation = Notation::CS61B;
-  bool fillingLines = false;
-};
-
-void printAnalysis(std::ostream& out, const Board& board, const Analysis& analysis, const ReportOptions& options);
-void printAnalysisJson(std::ostream& out, const Board& board, const Analysis& analysis, const ReportOptions& options);
-
-// "Black wins with d1-d6(g9)", "White loses (most stubborn: ...)", "unknown".
-std::string verdictText(const Board& board, const SideReport& side, Notation notation);
-
-// A value that is neither a number nor a number plus an infinitesimal: its mean and
-// temperature are printed beside it.
-bool isHot(cgt::GameId g);
+// The default command's report is core/report.h's, with the Amazons parts game.h declares
+// beside Amazons::RegionDetail (report.cpp); the solver's analysis in its terms is engine.h's.
 
 }  // namespace amazons

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -49,6 +50,8 @@ core::AnalysisOptions analysisOptions(const po::variables_map& vm) {
   options.formNodes = ranged<uint64_t>(vm, "canonical-nodes");
   options.hashMegabytes = static_cast<size_t>(ranged<int64_t>(vm, "hash"));
   options.threads = threadCount(vm);
+  options.totalSums = ranged<uint64_t>(vm, "total-nodes");
+  if (options.totalSums == 0) options.totalSums = std::numeric_limits<uint64_t>::max();
   return options;
 }
 
@@ -60,6 +63,8 @@ void addLimitOptions(po::options_description& visible) {
   addRanged<int64_t>(visible, "hash", static_cast<int64_t>(core::AnalysisOptions{}.hashMegabytes), kHashRange,
                      "table memory in MB (full tables stop storing: slower, never wrong)");
   addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "threads searching each position (0: all cores)");
+  addRanged<uint64_t>(visible, "total-nodes", core::AnalysisOptions{}.totalSums, kNodesRange,
+                      "sums built anew allowed to the canonical form of the total; beyond it the total is written as the sum of the region values (0: no limit)");
 }
 
 // The options of COMMAND with the limits, and FILE... arguments: 0 or 2 to return (help
@@ -83,6 +88,7 @@ int runSolve(const std::vector<std::string>& args) {
       ("help,h", "show this help")
       ("format", po::value<std::string>()->default_value("text"), "output: text or json")
       ("to-move", po::value<std::string>(), "the side to move first in the report: black or white (default: the file's, else black)")
+      ("all-moves", "list every winning move")
       ("progress", po::value<std::string>()->default_value("auto"), "a status line on stderr: auto (a terminal), on, off");
   po::variables_map vm;
   if (const auto done = parseWithFiles("", args, visible, vm)) return *done;
@@ -94,7 +100,9 @@ int runSolve(const std::vector<std::string>& args) {
     const clobber::Position pos = readPosition(path);
     positions.emplace_back(pos.board, sideToMove(vm, pos));
   }
-  core::Analyser<Clobber> analyser(analysisOptions(vm));
+  core::AnalysisOptions options = analysisOptions(vm);
+  options.allWinningMoves = vm.count("all-moves") > 0;
+  core::Analyser<Clobber> analyser(options);
   int status = 0;
   for (size_t i = 0; i < positions.size(); ++i) {
     const auto& [board, toMove] = positions[i];

@@ -11,12 +11,14 @@
 #include <thread>
 
 #include "solver/amazons/board_svg.h"
+#include "solver/amazons/engine.h"
 #include "solver/amazons/formats.h"
 #include "solver/amazons/report.h"
 #include "solver/amazons/solve.h"
 #include "solver/cli/cli.h"
 #include "solver/cli/cli_common.h"
 #include "solver/core/errors.h"
+#include "solver/core/report.h"
 #include "solver/core/svg.h"
 #include "solver/core/thermograph_svg.h"
 
@@ -79,9 +81,10 @@ int runSolve(const std::vector<std::string>& args) {
   if (outputFormat != "text" && outputFormat != "json")
     throw InputError("--format must be text or json, not '" + outputFormat + "'");
   const Format inputFormat = parseFormatName(vm["input-format"].as<std::string>());
-  ReportOptions report;
-  report.notation = parseNotationName(vm["notation"].as<std::string>());
-  report.fillingLines = vm.count("line") > 0;
+  const Notation notation = parseNotationName(vm["notation"].as<std::string>());
+  const Amazons::MoveFormat format = [notation](const Board& board, const GameMove& m) {
+    return formatMove(board, Amazons::onBoard(board, m), notation);
+  };
   std::optional<Color> toMove;
   if (vm.count("to-move")) {
     const std::string side = vm["to-move"].as<std::string>();
@@ -100,7 +103,7 @@ int runSolve(const std::vector<std::string>& args) {
   options.totalNodes = ranged<uint64_t>(vm, "total-nodes");
   if (options.totalNodes == 0) options.totalNodes = std::numeric_limits<uint64_t>::max();
   options.allWinningMoves = vm.count("all-moves") > 0;
-  options.fillingLines = report.fillingLines;
+  options.fillingLines = vm.count("line") > 0;
   const bool progress = progressWanted(vm["progress"].as<std::string>());
   const std::vector<std::string> thermograph =
       vm.count("thermograph-chamber") ? vm["thermograph-chamber"].as<std::vector<std::string>>() : std::vector<std::string>{};
@@ -142,28 +145,28 @@ int runSolve(const std::vector<std::string>& args) {
       });
       result = solver.analyse(board);
     }
-    const Analysis& analysis = *result;
+    const core::Analysis<Amazons> analysis = toCore(board, *result, options.fillingLines);
+    const cgt::Side side = Amazons::sideOf(board.sideToMove());
     if (!picturesOnStdout) {
-      if (outputFormat == "json") printAnalysisJson(out, board, analysis, report);
-      else printAnalysis(out, board, analysis, report);
+      if (outputFormat == "json") core::printAnalysisJson<Amazons>(out, board, side, analysis, format);
+      else core::printAnalysis<Amazons>(out, board, side, analysis, format);
       writeWhole(out.str());
     }
     if (vm.count("svg"))
-      svg::write(picturePath(vm["svg"].as<std::string>(), i, boards.size()), boardSvg(board, analysis, report.notation));
+      svg::write(picturePath(vm["svg"].as<std::string>(), i, boards.size()), boardSvg(board, analysis, format));
     if (!thermograph.empty()) {
-      const auto chamber = std::find_if(analysis.chambers.begin(), analysis.chambers.end(),
-                                        [&](const ChamberReport& r) { return r.letter == thermograph[0][0]; });
-      if (chamber == analysis.chambers.end())
-        throw InputError("--thermograph-chamber: the position has no chamber " + thermograph[0]);
-      if (chamber->value)
+      size_t c = 0;
+      while (c < analysis.regions.size() && regionLabel(c) != thermograph[0][0]) ++c;
+      if (c == analysis.regions.size()) throw InputError("--thermograph-chamber: the position has no chamber " + thermograph[0]);
+      if (const std::optional<cgt::GameId> value = analysis.regions[c].value)
         svg::write(picturePath(thermograph[1], i, boards.size()),
-                   thermographSvg(*chamber->value, "chamber " + thermograph[0] + " = " + cgt::toString(*chamber->value)));
+                   thermographSvg(*value, "chamber " + thermograph[0] + " = " + cgt::toString(*value)));
       else {
         std::cerr << "amazons-solve: chamber " << thermograph[0] << "'s value is unknown: no thermograph\n";
         status = 1;
       }
     }
-    if (analysis.blackToMove.verdict == Verdict::Unknown) status = 1;
+    if (analysis.left.verdict == core::Verdict::Unknown) status = 1;
   }
   return status;
 }

@@ -47,6 +47,22 @@ struct SideReport {
   Verdict verdict = Verdict::Unknown;
   bool hasMove = false;
   std::optional<typename G::Move> winningMove;  // on the board; set with every Win that has a move
+  std::vector<typename G::Move> winningMoves;   // winningMove, then with allWinningMoves every other
+  // With a Loss, the move that holds out longest, where the game's own solver picks one
+  // (Amazons': the most stubborn move); the core's search does not.
+  std::optional<typename G::Move> stubbornMove;
+};
+
+// What a game reports of a region beside its value (G::RegionDetail, optional: Amazons' chamber
+// class, empty squares and a territory's moves; core/report.h prints it through the game).
+template <class G>
+struct RegionDetailOf {
+  struct type {};
+};
+template <class G>
+  requires requires { typename G::RegionDetail; }
+struct RegionDetailOf<G> {
+  using type = typename G::RegionDetail;
 };
 
 template <Game G>
@@ -55,12 +71,14 @@ struct RegionReport {
   // Left's point of view; unset when the limits ran out first, or its form is over
   // AnalysisOptions::formNodes (the verdicts then come from the search with it raw).
   std::optional<cgt::GameId> value;
+  [[no_unique_address]] typename RegionDetailOf<G>::type detail{};
 };
 
 template <Game G>
 struct Analysis {
   std::vector<RegionReport<G>> regions;
   std::optional<cgt::GameId> total;  // canonical sum, within AnalysisOptions::totalSums
+  std::optional<cgt::Dyadic> totalMean;  // the mean of that sum, whenever every value is known
   SideReport<G> left{cgt::Side::Left}, right{cgt::Side::Right};
   const SideReport<G>& forSide(cgt::Side s) const { return s == cgt::Side::Left ? left : right; }
   bool limitReached = false;
@@ -103,6 +121,8 @@ struct AnalysisOptions {
   // Decide the side to move (analyse's `first`) alone, the other's verdict left unknown: for a
   // player, which needs no more.
   bool sideToMoveOnly = false;
+  // Every winning move of each side (SideReport::winningMoves), not only the first.
+  bool allWinningMoves = false;
   static constexpr size_t kSumEntryBytes = 128;
   size_t valueBytes() const { return (hashMegabytes << 20) / 4; }
   size_t sumEntries() const { return (hashMegabytes << 20) / 8 / kSumEntryBytes; }
@@ -181,9 +201,20 @@ class Analyser {
     } catch (const LimitReached&) {
       a.limitReached = true;
     }
+    a.totalMean = totalMean(a);
     a.nodes = budget.nodes() + (sums_.nodes() - sumNodesBefore);
     a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return a;
+  }
+
+  // The mean is additive: the sum of the values' means, with no sum built.
+  static std::optional<cgt::Dyadic> totalMean(const Analysis<G>& a) {
+    cgt::Dyadic mean;
+    for (const RegionReport<G>& r : a.regions) {
+      if (!r.value) return std::nullopt;
+      mean = mean + cgt::mean(*r.value);
+    }
+    return mean;
   }
 
   // Both sides' verdicts, `first` first; each side's report kept once complete (under a limit,
@@ -262,6 +293,7 @@ class Analyser {
       if (const std::optional<int> t = G::colourMirror(board)) {
         side.verdict = first.verdict;
         if (first.winningMove) side.winningMove = G::mirroredMove(board, *t, *first.winningMove);
+        for (const typename G::Move& m : first.winningMoves) side.winningMoves.push_back(G::mirroredMove(board, *t, m));
         return true;
       }
     }
@@ -328,7 +360,8 @@ class Analyser {
 
   // The verdict for one side to move, and a winning move: the first that wins with the moves
   // of the raw regions first, in the search's order (the search has just met them, so most are
-  // in its table), then those of the valued regions, each by moveScore.
+  // in its table), then those of the valued regions, each by moveScore; with allWinningMoves,
+  // every move that wins, in that order.
   void decide(const Analysis<G>& a, SideReport<G>& side, Budget& budget) {
     const bool wins = moverWins(stateOf(a), side.mover, budget);
     side.verdict = wins ? Verdict::Win : Verdict::Loss;
@@ -355,11 +388,13 @@ class Analyser {
       addParts(c.after, after, budget);
       if (moverWins(after, opposite(side.mover), budget)) continue;
       const Placed<Region>& part = a.regions[c.region].part;
-      side.winningMove = G::shifted(c.move, part.file0, part.rank0);
-      return;
+      const typename G::Move move = G::shifted(c.move, part.file0, part.rank0);
+      if (!side.winningMove) side.winningMove = move;
+      side.winningMoves.push_back(move);
+      if (!options_.allWinningMoves) return;
     }
     // A sum that the mover wins has a move to a sum the opponent loses: finding none is a bug.
-    throw std::logic_error("a won position without a winning move");
+    if (!side.winningMove) throw std::logic_error("a won position without a winning move");
   }
 
   // The mover, the raw regions' keys (sorted, each length-prefixed), the known parts.

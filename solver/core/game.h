@@ -38,6 +38,8 @@
 //                                    which the board with its colours swapped is itself, or nullopt;
 //   G::mirroredMove(board, t, move)  a move seen through it: the other side's verdict and
 //                                    winning move are then the first side's, with no search
+//   G::kRegionWord, G::RegionDetail  what the report shows beside a region's value, and a
+//                                    drawing of the board (core/report.h lists them)
 //
 // Phase 2 (moving Amazons onto this core) is under way. Amazons has this interface
 // (solver/amazons/game.h: Region = Board, split = findChambers + extractRegion, key =
@@ -51,8 +53,9 @@
 // optional members: the probes for simple values, move ordering by territory, the plain search of one small region beside an integer
 // (leafWins), the proof-number search above the search over sums (proof_search),
 // SmallRegion (Amazons' mask form below 64 squares) as the game's own key and table
-// choice, the value database, progress stages, and the report's per-game columns
-// (territory moves, defects, filling lines). tests/benchmarks/core_bench.cpp measures the gap.
+// choice, the value database and progress stages. tests/benchmarks/core_bench.cpp measures
+// the gap. The report is one for both games (core/report.h): Amazons' columns (class, territory
+// moves, defects, filling lines) and its lettered board are optional members (RegionDetail).
 // Suites, verify and bench take any game (core/suite.h, core/suite_check.h), Amazons through
 // its solver (amazons/engine.h).
 #pragma once
