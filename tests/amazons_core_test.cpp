@@ -59,7 +59,7 @@ void expectTheOraclesAnswers(const Board& board, const core::Analysis<Amazons>& 
       after.setSideToMove(mover);
       ASSERT_TRUE(after.isLegal(Amazons::onBoard(board, *side.winningMove))) << toOneLine(board);
       after.play(Amazons::onBoard(board, *side.winningMove));
-      ASSERT_FALSE(*oracle(after, opposite(mover), 0)) << toOneLine(board) << " " << Amazons::formatMove(board, *side.winningMove);
+      ASSERT_FALSE(*oracle(after, opposite(mover), 0)) << toOneLine(board) << " " << Amazons::formatMove(GameRegion(board), *side.winningMove);
     }
     ++compared;
   }
@@ -74,24 +74,109 @@ TEST(AmazonsOnCore, PartsMovesShiftedAreTheBoardsMoves) {
     for (Color c : {Color::Black, Color::White}) {
       std::multiset<std::tuple<uint8_t, uint8_t, uint8_t, uint8_t, uint8_t, uint8_t>> whole, parts;
       for (const Move& m : testing::naiveMoves(board, c)) whole.insert(asTuple(Amazons::ofBoard(board, m)));
-      for (const core::Placed<Board>& p : Amazons::split(board))
+      for (const core::Placed<GameRegion>& p : Amazons::split(GameRegion(board)))
         for (const GameMove& m : Amazons::moves(p.region, Amazons::sideOf(c))) parts.insert(asTuple(Amazons::shifted(m, p.file0, p.rank0)));
       ASSERT_EQ(whole, parts) << toOneLine(board) << " " << colorName(c);
-      EXPECT_EQ(Amazons::countMoves(board, Amazons::sideOf(c)), whole.size());
+      EXPECT_EQ(Amazons::countMoves(GameRegion(board), Amazons::sideOf(c)), whole.size());
     }
   }
 }
 
+// Boards past 64 squares are held as boards, their chambers (cropped) as masks: the same
+// check there, on boards of 9 to 12 files and ranks.
+TEST(AmazonsOnCore, PartsOfLargeBoardsMakeUpTheirMoves) {
+  std::mt19937_64 rng(18);
+  int large = 0;
+  for (int trial = 0; trial < 100; ++trial) {
+    const int w = std::uniform_int_distribution<int>(9, 12)(rng), h = std::uniform_int_distribution<int>(8, 12)(rng);
+    const Board board = testing::randomBoard(rng, w, h, 2, 2, 0.7);
+    const GameRegion region(board);
+    ASSERT_FALSE(region.isSmall());
+    EXPECT_EQ(Amazons::printPosition(region), toOneLine(board));
+    EXPECT_EQ(Amazons::size(region), board.emptyCount());
+    for (Color c : {Color::Black, Color::White}) {
+      std::multiset<std::tuple<uint8_t, uint8_t, uint8_t, uint8_t, uint8_t, uint8_t>> whole, parts, direct;
+      for (const Move& m : testing::naiveMoves(board, c)) whole.insert(asTuple(Amazons::ofBoard(board, m)));
+      for (const GameMove& m : Amazons::moves(region, Amazons::sideOf(c))) direct.insert(asTuple(m));
+      for (const core::Placed<GameRegion>& p : Amazons::split(region)) {
+        large += !p.region.isSmall();
+        for (const GameMove& m : Amazons::moves(p.region, Amazons::sideOf(c))) parts.insert(asTuple(Amazons::shifted(m, p.file0, p.rank0)));
+      }
+      ASSERT_EQ(whole, parts) << toOneLine(board) << " " << colorName(c);
+      ASSERT_EQ(whole, direct) << toOneLine(board) << " " << colorName(c);
+      EXPECT_EQ(Amazons::countMoves(region, Amazons::sideOf(c)), whole.size());
+    }
+  }
+  EXPECT_GT(large, 20);  // chambers whose box is past 64 squares stay boards
+}
+
+// The least of the one-line forms of a region's 8 images, each cropped to the box of its
+// squares that are not arrows ("" for none): a naive twin of normalise and key.
+std::string naiveCanonical(const Board& board) {
+  std::string least;
+  bool first = true;
+  for (const Board& image : testing::symmetricImages(board)) {
+    int f0 = image.width(), f1 = -1, r0 = image.height(), r1 = -1;
+    for (int sq = 0; sq < image.squares(); ++sq)
+      if (image.at(sq) != Cell::Arrow) {
+        f0 = std::min(f0, image.fileOf(sq)), f1 = std::max(f1, image.fileOf(sq));
+        r0 = std::min(r0, image.rankOf(sq)), r1 = std::max(r1, image.rankOf(sq));
+      }
+    if (f1 < 0) return "";
+    Board crop(f1 - f0 + 1, r1 - r0 + 1);
+    for (int r = r0; r <= r1; ++r)
+      for (int f = f0; f <= f1; ++f) crop.set(crop.square(f - f0, r - r0), image.at(f, r));
+    const std::string text = toOneLine(crop);
+    if (first || text < least) least = text;
+    first = false;
+  }
+  return least;
+}
+
+// Keys of normalised regions are equal exactly when the regions are images of each other up
+// to their arrow borders (naiveCanonical), on masks and on boards alike: random regions, their
+// images, copies with one square changed, and copies inside arrows, up to 13 x 13.
+TEST(AmazonsOnCore, KeysAreEqualExactlyForImages) {
+  std::mt19937_64 rng(41);
+  int equal = 0, different = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int side = trial % 3 == 0 ? 12 : 6;
+    const int w = std::uniform_int_distribution<int>(1, side)(rng), h = std::uniform_int_distribution<int>(1, side)(rng);
+    const Board board = testing::randomBoard(rng, w, h, std::min(2, w * h / 3), std::min(1, w * h / 3), 0.5);
+    std::vector<Board> others = testing::symmetricImages(board);
+    Board changed = board;
+    const int sq = std::uniform_int_distribution<int>(0, board.squares() - 1)(rng);
+    changed.set(sq, board.at(sq) == Cell::Empty ? Cell::Arrow : Cell::Empty);
+    others.push_back(changed);
+    // The same region inside a frame of arrows past 64 squares: held as a board, cropped to
+    // masks by normalise.
+    Board framed(std::max(w + 1, 9), std::max(h + 1, 9));
+    for (int i = 0; i < framed.squares(); ++i) framed.set(i, Cell::Arrow);
+    const int df = std::uniform_int_distribution<int>(0, framed.width() - w)(rng), dr = std::uniform_int_distribution<int>(0, framed.height() - h)(rng);
+    for (int i = 0; i < board.squares(); ++i) framed.set(framed.square(board.fileOf(i) + df, board.rankOf(i) + dr), board.at(i));
+    others.push_back(framed);
+    const std::string key = Amazons::key(Amazons::normalise(GameRegion(board)));
+    for (const Board& other : others) {
+      const bool same = Amazons::key(Amazons::normalise(GameRegion(other))) == key;
+      ASSERT_EQ(same, naiveCanonical(other) == naiveCanonical(board)) << toOneLine(board) << " against " << toOneLine(other);
+      (same ? equal : different) += 1;
+    }
+  }
+  EXPECT_GT(equal, 1000);
+  EXPECT_GT(different, 150);
+}
+
 TEST(AmazonsOnCore, MovesReadAndWrittenInTheUsersNotation) {
-  const Board board = parseOneLine("x..#|....|..o.|....");
+  const Board original = parseOneLine("x..#|....|..o.|....");
+  const GameRegion board(original);
   for (cgt::Side s : {cgt::Side::Left, cgt::Side::Right})
     for (const GameMove& m : Amazons::moves(board, s)) {
       const std::string text = Amazons::formatMove(board, m);
       EXPECT_EQ(Amazons::parseMove(board, text), m) << text;
-      const Board after = Amazons::play(board, m);
-      Board expected = board;
-      expected.play(Amazons::onBoard(board, m));
-      EXPECT_EQ(toOneLine(after), toOneLine(expected));
+      const GameRegion after = Amazons::play(board, m);
+      Board expected = original;
+      expected.play(Amazons::onBoard(original, m));
+      EXPECT_EQ(Amazons::printPosition(after), toOneLine(expected));
     }
   EXPECT_EQ(Amazons::formatMove(board, Amazons::parseMove(board, "a4b4c4")), "a4b4c4");
   EXPECT_THROW(Amazons::parseMove(board, "a4d4a1"), InputError);  // d4 is an arrow
@@ -112,9 +197,9 @@ TEST(AmazonsOnCore, MovesReadAndWrittenInTheUsersNotation) {
 
 TEST(AmazonsOnCore, OneColourChambersAreTheirOwnersMoveCounts) {
   // A defective territory: two empty squares, one move.
-  EXPECT_EQ(cgt::toString(*Amazons::shortcut(Amazons::normalise(parseOneLine(".x#|##.")))), "1");
-  EXPECT_EQ(cgt::toString(*Amazons::shortcut(Amazons::normalise(parseOneLine("o..|...")))), "-5");
-  EXPECT_FALSE(Amazons::shortcut(Amazons::normalise(parseOneLine("x.o"))));
+  EXPECT_EQ(cgt::toString(*Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine(".x#|##.")))), "1");
+  EXPECT_EQ(cgt::toString(*Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine("o..|...")))), "-5");
+  EXPECT_FALSE(Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine("x.o"))));
 }
 
 TEST(AmazonsOnCore, ValuesLieWithinTheBounds) {
@@ -124,13 +209,13 @@ TEST(AmazonsOnCore, ValuesLieWithinTheBounds) {
   for (int trial = 0; trial < 300; ++trial) {
     const Board board = randomBoard(rng, 5, 2);
     if (board.emptyCount() > 7) continue;
-    const auto [lo, hi] = Amazons::bounds(board);
+    const auto [lo, hi] = Amazons::bounds(GameRegion(board));
     const cgt::GameId g = testing::naiveValue(board);
     ASSERT_TRUE(cgt::leq(cgt::integer(lo), g) && cgt::leq(g, cgt::integer(hi))) << toOneLine(board) << " " << lo << " " << hi;
     ++compared;
   }
   EXPECT_GT(compared, 150);
-  const Board wide = parseOneLine("x.........|##########|##########|##########|##########|##########|##########|.........o");
+  const GameRegion wide = Amazons::parseOneLine("x.........|##########|##########|##########|##########|##########|##########|.........o");
   const auto [lo, hi] = Amazons::bounds(wide);  // past 64 squares: every empty square
   EXPECT_EQ(lo, -18);
   EXPECT_EQ(hi, 18);
@@ -142,9 +227,23 @@ TEST(AmazonsOnCore, VerdictsAndWinningMovesMatchTheOracle) {
   int compared = 0;
   for (int trial = 0; trial < 400 && !HasFatalFailure(); ++trial) {
     const Board board = randomBoard(rng, 6, 3);
-    expectTheOraclesAnswers(board, analyser.analyse(board), compared);
+    expectTheOraclesAnswers(board, analyser.analyse(GameRegion(board)), compared);
   }
   EXPECT_GT(compared, 600);
+}
+
+// Boards past 64 squares (held as boards, their chambers mostly as masks), sparse enough for
+// the oracle.
+TEST(AmazonsOnCore, LargeBoardsMatchTheOracle) {
+  std::mt19937_64 rng(24);
+  core::Analyser<Amazons> analyser;
+  int compared = 0;
+  for (int trial = 0; trial < 60 && !HasFatalFailure(); ++trial) {
+    const int w = std::uniform_int_distribution<int>(9, 11)(rng), h = std::uniform_int_distribution<int>(7, 10)(rng);
+    const Board board = testing::randomBoard(rng, w, h, 2, 2, 1.0 - 12.0 / (w * h));
+    expectTheOraclesAnswers(board, analyser.analyse(GameRegion(board)), compared);
+  }
+  EXPECT_GT(compared, 80);
 }
 
 // A board that is its own mirror image with the colours swapped: the core takes the second
@@ -160,9 +259,9 @@ TEST(AmazonsOnCore, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
     const int w = std::uniform_int_distribution<int>(3, 4)(rng);
     const int h = t & 4 ? w : std::uniform_int_distribution<int>(3, 5)(rng);
     const Board board = testing::colourMirroredBoard(rng, w, h, t);
-    ASSERT_TRUE(Amazons::colourMirror(board)) << toOneLine(board);
-    const core::Analysis<Amazons> a = core::Analyser<Amazons>().analyse(board);
-    EXPECT_EQ(a.nodes, core::Analyser<Amazons>(firstOnly).analyse(board).nodes) << toOneLine(board);
+    ASSERT_TRUE(Amazons::colourMirror(GameRegion(board))) << toOneLine(board);
+    const core::Analysis<Amazons> a = core::Analyser<Amazons>().analyse(GameRegion(board));
+    EXPECT_EQ(a.nodes, core::Analyser<Amazons>(firstOnly).analyse(GameRegion(board)).nodes) << toOneLine(board);
     expectTheOraclesAnswers(board, a, compared);
   }
   EXPECT_GT(compared, 150);
@@ -179,7 +278,7 @@ TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
   for (int trial = 0; trial < 200 && !HasFatalFailure(); ++trial) {
     const Board board = randomBoard(rng, 5, 2);
     core::Analyser<Amazons> analyser(options);  // each board on its own: no values from the last
-    expectTheOraclesAnswers(board, analyser.analyse(board), compared);
+    expectTheOraclesAnswers(board, analyser.analyse(GameRegion(board)), compared);
   }
   EXPECT_GT(compared, 300);
 }
@@ -197,7 +296,7 @@ TEST(AmazonsOnCore, ParallelSearchKeepsVerdictsAndMoves) {
   for (int trial = 0; trial < 150 && !HasFatalFailure(); ++trial) {
     const Board board = randomBoard(rng, 5, 3);
     core::Analyser<Amazons> one(serial), two(parallel);
-    const core::Analysis<Amazons> a = one.analyse(board), b = two.analyse(board);
+    const core::Analysis<Amazons> a = one.analyse(GameRegion(board)), b = two.analyse(GameRegion(board));
     expectTheOraclesAnswers(board, b, compared);
     for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right})
       ASSERT_EQ(a.forSide(side).winningMove, b.forSide(side).winningMove) << toOneLine(board);
@@ -212,7 +311,7 @@ TEST(AmazonsOnCore, ValuesMatchTheNaiveFormAndTheAmazonsSolver) {
   int naive = 0, solved = 0;
   for (int trial = 0; trial < 300; ++trial) {
     const Board board = randomBoard(rng, 6, 2);
-    const core::Analysis<Amazons> a = analyser.analyse(board);
+    const core::Analysis<Amazons> a = analyser.analyse(GameRegion(board));
     if (!a.total) continue;
     if (board.emptyCount() <= 7) {
       ASSERT_EQ(cgt::toString(*a.total), cgt::toString(testing::naiveValue(board))) << toOneLine(board);
@@ -231,7 +330,7 @@ TEST(AmazonsOnCore, LimitsGiveUnknown) {
   core::AnalysisOptions options;
   options.limits.nodes = 50;
   core::Analyser<Amazons> analyser(options);
-  const core::Analysis<Amazons> a = analyser.analyse(parseOneLine("x.....|......|......|.....o"));
+  const core::Analysis<Amazons> a = analyser.analyse(Amazons::parseOneLine("x.....|......|......|.....o"));
   EXPECT_TRUE(a.limitReached);
   EXPECT_EQ(a.left.verdict, Verdict::Unknown);
   EXPECT_EQ(a.right.verdict, Verdict::Unknown);

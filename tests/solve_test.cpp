@@ -751,7 +751,7 @@ TEST(Solve, SumsOfChambersAgreeWithTheirCanonicalTotal) {
     } else {
       ++written;
       std::ostringstream text;
-      core::printAnalysis<Amazons>(text, board, Amazons::sideOf(board.sideToMove()), toCore(board, a, false));
+      core::printAnalysis<Amazons>(text, GameRegion(board), Amazons::sideOf(board.sideToMove()), toCore(board, a, false));
       EXPECT_NE(text.str().find("canonical form over --total-nodes"), std::string::npos);
       const size_t from = text.str().find("Total: ");
       const std::string totalLine = text.str().substr(from, text.str().find('\n', from) - from);

@@ -58,7 +58,7 @@ std::string boardSvg(const Board& board, const core::Analysis<Amazons>& analysis
   // The text under the board: the verdicts, then one legend line per chamber.
   std::vector<std::string> verdicts;
   const cgt::Side toMove = Amazons::sideOf(board.sideToMove());
-  for (cgt::Side s : {toMove, core::opposite(toMove)}) verdicts.push_back(core::verdictText<Amazons>(board, analysis.forSide(s), format));
+  for (cgt::Side s : {toMove, core::opposite(toMove)}) verdicts.push_back(core::verdictText<Amazons>(GameRegion(board), analysis.forSide(s), format));
   std::vector<std::string> legend;
   for (size_t i = 0; i < analysis.regions.size(); ++i) {
     const core::RegionReport<Amazons>& r = analysis.regions[i];
@@ -146,7 +146,7 @@ std::string boardSvg(const Board& board, const core::Analysis<Amazons>& analysis
       return "<line " + coords + " stroke=\"#ffffff\" stroke-width=\"8\" stroke-linecap=\"round\"/>\n<line " + coords +
              " stroke=\"#000000\" stroke-width=\"4\" " + style + " marker-end=\"url(#head)\"/>\n";
     };
-    out += "<g><title>" + svg::escape(core::sideName(mover.mover) + std::string(" wins with ") + format(board, *mover.winningMove)) + "</title>\n";
+    out += "<g><title>" + svg::escape(core::sideName(mover.mover) + std::string(" wins with ") + format(GameRegion(board), *mover.winningMove)) + "</title>\n";
     out += segment(m.from, m.to, "");
     out += segment(m.to, m.arrow, "stroke-dasharray=\"7,5\"");
     out += "</g>\n";

@@ -19,7 +19,7 @@ core::Analysis<Amazons> toCore(const Board& board, const Analysis& a, bool filli
       detail.fillingLine.emplace();
       for (const Move& m : r.fillingLine) detail.fillingLine->push_back(Amazons::ofBoard(board, m));
     }
-    out.regions.push_back({{r.region, box.f0, box.r0}, r.value, std::move(detail)});
+    out.regions.push_back({{GameRegion(r.region), box.f0, box.r0}, r.value, std::move(detail)});
   }
   out.total = a.total;
   out.totalMean = a.totalMean;

@@ -27,12 +27,13 @@ class AmazonsEngine {
   using Game = Amazons;
   AmazonsEngine(const SolveOptions& options, Notation notation)
       : solver_(options), notation_(notation), timeLimitSeconds_(options.timeLimitSeconds) {}
-  core::Analysis<Amazons> analyse(const Board& board, cgt::Side mover, bool withTotal) {
-    Board b = board;
+  core::Analysis<Amazons> analyse(const GameRegion& board, cgt::Side mover, bool withTotal) {
+    Board b = board.toBoard();
     b.setSideToMove(Amazons::colorOf(mover));
     return coreAnalysis(solver_, b, withTotal, Deadline::after(timeLimitSeconds_));
   }
-  std::string formatMove(const Board& board, const Amazons::Move& m) const {
+  std::string formatMove(const GameRegion& region, const Amazons::Move& m) const {
+    const Board board = region.toBoard();
     return amazons::formatMove(board, Amazons::onBoard(board, m), notation_);
   }
   uint64_t nodes() const { return solver_.nodes(); }

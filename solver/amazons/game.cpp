@@ -1,5 +1,8 @@
 #include "solver/amazons/game.h"
 
+#include <bit>
+#include <cstring>
+
 #include "solver/amazons/chambers.h"
 #include "solver/amazons/formats.h"
 #include "solver/amazons/notation.h"
@@ -20,10 +23,52 @@ TerritorySolver& territory() {
 
 }  // namespace
 
+GameRegion::GameRegion(const Board& board) {
+  if (board.squares() <= kSmallSquares) region_ = toSmall(board);
+  else region_ = std::make_shared<const Board>(board);
+}
+
+Board GameRegion::toBoard() const { return isSmall() ? amazons::toBoard(small()) : board(); }
+int GameRegion::width() const { return isSmall() ? static_cast<int>(small().width) : board().width(); }
+int GameRegion::height() const { return isSmall() ? static_cast<int>(small().height) : board().height(); }
+
+namespace {
+
+// Square `bit` of a w-wide frame as a file and a rank.
+std::pair<uint8_t, uint8_t> fileRank(uint64_t bit, int width) {
+  const int sq = std::countr_zero(bit);
+  return {static_cast<uint8_t>(sq % width), static_cast<uint8_t>(sq / width)};
+}
+
+// Part `chamber` of a region on masks, cropped to its bounding box: the part and the box's
+// corner.
+core::Placed<GameRegion> cropped(const SmallRegion& region, uint64_t chamber) {
+  const int width = static_cast<int>(region.width);
+  const uint64_t rowMask = (uint64_t{1} << width) - 1;  // width <= 16
+  const int r0 = std::countr_zero(chamber) / width, r1 = (63 - std::countl_zero(chamber)) / width;
+  uint64_t files = 0;  // the files the chamber takes, as one rank
+  for (int r = r0; r <= r1; ++r) files |= (chamber >> (r * width)) & rowMask;
+  const int f0 = std::countr_zero(files), w = 64 - std::countl_zero(files) - f0, h = r1 - r0 + 1;
+  SmallRegion out;
+  out.width = static_cast<uint32_t>(w);
+  out.height = static_cast<uint32_t>(h);
+  const uint64_t boxRow = (uint64_t{1} << w) - 1;
+  for (int r = 0; r < h; ++r) {
+    const int shift = (r + r0) * width + f0;
+    const uint64_t row = (chamber >> shift) & boxRow;
+    out.empty |= ((region.empty >> shift) & row) << (r * w);
+    out.black |= ((region.black >> shift) & row) << (r * w);
+    out.white |= ((region.white >> shift) & row) << (r * w);
+  }
+  return {GameRegion(out), f0, r0};
+}
+
+}  // namespace
+
 Amazons::Position Amazons::parsePosition(std::string_view text, const std::string& file) {
   try {
     ParsedPosition parsed = amazons::parsePosition(text);
-    Position out{parsed.board, std::nullopt};
+    Position out{GameRegion(parsed.board), std::nullopt};
     if (parsed.sideGiven) out.toMove = sideOf(parsed.board.sideToMove());
     return out;
   } catch (const InputError& e) {
@@ -31,8 +76,8 @@ Amazons::Position Amazons::parsePosition(std::string_view text, const std::strin
   }
 }
 
-std::string Amazons::printPosition(const Board& region) { return toOneLine(region); }
-Board Amazons::parseOneLine(std::string_view text) { return amazons::parseOneLine(text, Color::Black); }
+std::string Amazons::printPosition(const GameRegion& region) { return toOneLine(region.toBoard()); }
+GameRegion Amazons::parseOneLine(std::string_view text) { return GameRegion(amazons::parseOneLine(text, Color::Black)); }
 
 amazons::Move Amazons::onBoard(const Board& board, const Move& m) {
   return {static_cast<uint8_t>(board.square(m.fromFile, m.fromRank)), static_cast<uint8_t>(board.square(m.toFile, m.toRank)),
@@ -45,33 +90,87 @@ Amazons::Move Amazons::ofBoard(const Board& board, const amazons::Move& m) {
   return {file(m.from), rank(m.from), file(m.to), rank(m.to), file(m.arrow), rank(m.arrow)};
 }
 
-std::vector<Amazons::Move> Amazons::moves(const Board& region, cgt::Side side) {
+std::vector<Amazons::Move> Amazons::moves(const GameRegion& region, cgt::Side side) {
   std::vector<Move> out;
-  for (const amazons::Move& m : region.legalMoves(colorOf(side))) out.push_back(ofBoard(region, m));
-  return out;
-}
-
-Board Amazons::play(const Board& region, const Move& move) {
-  Board after = region;
-  after.play(onBoard(region, move));
-  return after;
-}
-
-uint64_t Amazons::countMoves(const Board& region, cgt::Side side) { return region.countMoves(colorOf(side)); }
-
-std::vector<core::Placed<Board>> Amazons::split(const Board& region) {
-  std::vector<core::Placed<Board>> out;
-  for (const Chamber& c : findChambers(region)) {
-    if (c.kind == ChamberClass::Dead || c.kind == ChamberClass::Closed) continue;
-    const Box box = boundingBox(region, c);
-    out.push_back({extractRegion(region, c), box.f0, box.r0});
+  if (!region.isSmall()) {
+    for (const amazons::Move& m : region.board().legalMoves(colorOf(side))) out.push_back(ofBoard(region.board(), m));
+    return out;
+  }
+  const SmallRegion& r = region.small();
+  const int width = static_cast<int>(r.width);
+  const SmallFrame frame(width, static_cast<int>(r.height));
+  for (uint64_t amazons = side == cgt::Side::Left ? r.black : r.white; amazons; amazons &= amazons - 1) {
+    const uint64_t from = amazons & -amazons;
+    const auto [fromFile, fromRank] = fileRank(from, width);
+    for (uint64_t tos = frame.queenTargets(from, r.empty); tos; tos &= tos - 1) {
+      const uint64_t to = tos & -tos;
+      const auto [toFile, toRank] = fileRank(to, width);
+      for (uint64_t arrows = frame.queenTargets(to, (r.empty | from) & ~to); arrows; arrows &= arrows - 1) {
+        const auto [arrowFile, arrowRank] = fileRank(arrows & -arrows, width);
+        out.push_back({fromFile, fromRank, toFile, toRank, arrowFile, arrowRank});
+      }
+    }
   }
   return out;
 }
 
-Board Amazons::normalise(const Board& region) { return normalisedRegion(region); }
+GameRegion Amazons::play(const GameRegion& region, const Move& move) {
+  if (!region.isSmall()) {
+    Board after = region.board();
+    after.play(onBoard(after, move));
+    return GameRegion(after);
+  }
+  SmallRegion r = region.small();
+  auto bit = [&](uint8_t file, uint8_t rank) { return uint64_t{1} << (rank * r.width + file); };
+  const uint64_t from = bit(move.fromFile, move.fromRank), to = bit(move.toFile, move.toRank);
+  ((r.black & from) ? r.black : r.white) ^= from | to;
+  r.empty = ((r.empty | from) & ~to) & ~bit(move.arrowFile, move.arrowRank);
+  return GameRegion(r);
+}
 
-std::string Amazons::key(const Board& normalised) { return normalisedKey(normalised); }
+uint64_t Amazons::countMoves(const GameRegion& region, cgt::Side side) {
+  if (!region.isSmall()) return region.board().countMoves(colorOf(side));
+  return static_cast<uint64_t>(countOptions(region.small(), colorOf(side)));
+}
+
+std::vector<core::Placed<GameRegion>> Amazons::split(const GameRegion& region) {
+  std::vector<core::Placed<GameRegion>> out;
+  auto lively = [](ChamberClass kind) { return kind != ChamberClass::Dead && kind != ChamberClass::Closed; };
+  if (region.isSmall()) {
+    const SmallRegion& r = region.small();
+    const SmallChambers chambers = splitChambers(r);
+    for (int i = 0; i < chambers.count; ++i)
+      if (lively(chamberClassOf(r, chambers.masks[i]))) out.push_back(cropped(r, chambers.masks[i]));
+    return out;
+  }
+  for (const Chamber& c : findChambers(region.board())) {
+    if (!lively(c.kind)) continue;
+    const Box box = boundingBox(region.board(), c);
+    out.push_back({GameRegion(extractRegion(region.board(), c)), box.f0, box.r0});
+  }
+  return out;
+}
+
+int Amazons::size(const GameRegion& region) {
+  return region.isSmall() ? std::popcount(region.small().empty) : region.board().emptyCount();
+}
+
+GameRegion Amazons::normalise(const GameRegion& region) {
+  if (!region.isSmall()) {
+    const GameRegion crop(normalisedRegion(region.board()));
+    return crop.isSmall() ? normalise(crop) : crop;
+  }
+  const SmallRegion& r = region.small();
+  const uint64_t open = r.black | r.white | r.empty;
+  return open ? GameRegion(normalisedChamber(r, open)) : GameRegion(SmallRegion{0, 0, 0, 1, 1});
+}
+
+std::string Amazons::key(const GameRegion& normalised) {
+  if (!normalised.isSmall()) return 'B' + normalisedKey(normalised.board());
+  std::string key(1 + sizeof(SmallRegion), 'S');
+  std::memcpy(key.data() + 1, &normalised.small(), sizeof(SmallRegion));
+  return key;
+}
 
 Amazons::Move Amazons::shifted(const Move& m, int files, int ranks) {
   auto f = [&](uint8_t x) { return static_cast<uint8_t>(x + files); };
@@ -79,35 +178,41 @@ Amazons::Move Amazons::shifted(const Move& m, int files, int ranks) {
   return {f(m.fromFile), r(m.fromRank), f(m.toFile), r(m.toRank), f(m.arrowFile), r(m.arrowRank)};
 }
 
-std::string Amazons::formatMove(const Board& board, const Move& move) {
+std::string Amazons::formatMove(const GameRegion& region, const Move& move) {
+  const Board board = region.toBoard();
   return amazons::formatMove(board, onBoard(board, move), Notation::CodinGame);
 }
 
-Amazons::Move Amazons::parseMove(const Board& board, std::string_view text) {
+Amazons::Move Amazons::parseMove(const GameRegion& region, std::string_view text) {
   // Legal for the owner of the amazon on the first square, whoever the board says moves.
-  Board mover = board;
-  const amazons::Move m = amazons::parseMove(board, text);
-  if (board.at(m.from) == Cell::Black) mover.setSideToMove(Color::Black);
-  if (board.at(m.from) == Cell::White) mover.setSideToMove(Color::White);
-  return ofBoard(board, parseLegalMove(mover, text));
+  Board mover = region.toBoard();
+  const amazons::Move m = amazons::parseMove(mover, text);
+  if (mover.at(m.from) == Cell::Black) mover.setSideToMove(Color::Black);
+  if (mover.at(m.from) == Cell::White) mover.setSideToMove(Color::White);
+  return ofBoard(mover, parseLegalMove(mover, text));
 }
 
-std::optional<cgt::GameId> Amazons::shortcut(const Board& region) {
+std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region) {
   bool black = false, white = false;
-  for (int sq = 0; sq < region.squares(); ++sq) {
-    black = black || region.at(sq) == Cell::Black;
-    white = white || region.at(sq) == Cell::White;
+  if (region.isSmall()) {
+    black = region.small().black != 0;
+    white = region.small().white != 0;
+  } else {
+    const Board& board = region.board();
+    for (int sq = 0; sq < board.squares(); ++sq) {
+      black = black || board.at(sq) == Cell::Black;
+      white = white || board.at(sq) == Cell::White;
+    }
   }
   if (black == white) return std::nullopt;
   const Color owner = black ? Color::Black : Color::White;
-  const int moves = territory().solve(region, owner).moves;
+  const int moves = territory().solve(region.toBoard(), owner).moves;
   return cgt::integer(owner == Color::Black ? moves : -moves);
 }
 
-std::pair<int64_t, int64_t> Amazons::bounds(const Board& region) {
-  if (region.squares() > kSmallSquares) return {-region.emptyCount(), region.emptyCount()};
-  const SmallRegion small = toSmall(region);
-  return {-reachableEmpty(small, Color::White), reachableEmpty(small, Color::Black)};
+std::pair<int64_t, int64_t> Amazons::bounds(const GameRegion& region) {
+  if (!region.isSmall()) return {-region.board().emptyCount(), region.board().emptyCount()};
+  return {-reachableEmpty(region.small(), Color::White), reachableEmpty(region.small(), Color::Black)};
 }
 
 }  // namespace amazons

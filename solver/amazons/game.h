@@ -4,24 +4,29 @@
 // This is the first step of moving Amazons onto the core (issue 17, phase 2): the interface
 // is complete for Amazons, and tests hold the generic analysis to the Amazons solver and to the
 // whole-board oracle. The Amazons solver (solve.h) does not run on the core yet: what it adds
-// (probes, leafWins, proof search, masks; core/game.h lists them)
-// has still to move behind optional members.
+// (probes, leafWins, proof search; core/game.h lists them) has still to move behind optional
+// members.
 //
-// A region is a Board (cropped chambers; arrows outside the chamber). A move is written in
-// files and ranks rather than Board's square numbers, which depend on the board's width: a
-// part's move is shifted onto the board it was split from by adding its offset.
+// A region is a GameRegion: three masks (SmallRegion) when its frame has at most 64 squares,
+// which every chamber a search splits off below a small root has, so that moves, splits,
+// symmetries and keys there are bit operations; a Board beyond. A move is written in files and
+// ranks rather than square numbers, which depend on the frame's width: a part's move is
+// shifted onto the board it was split from by adding its offset.
 #pragma once
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <memory>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "cgt/game_table.h"
 #include "solver/amazons/board.h"
 #include "solver/amazons/chambers.h"
+#include "solver/amazons/small_region.h"
 #include "solver/core/game.h"
 
 namespace amazons {
@@ -31,41 +36,63 @@ struct GameMove {
   bool operator==(const GameMove&) const = default;
 };
 
+// Masks when the frame has at most 64 squares, else the board (shared: a region is copied
+// far more often than a large one is played on). The form depends only on the frame's size, so
+// equal regions are held alike.
+class GameRegion {
+ public:
+  explicit GameRegion(const Board& board);
+  explicit GameRegion(const SmallRegion& small) : region_(small) {}
+  bool isSmall() const { return std::holds_alternative<SmallRegion>(region_); }
+  const SmallRegion& small() const { return std::get<SmallRegion>(region_); }
+  const Board& board() const { return *std::get<std::shared_ptr<const Board>>(region_); }  // !isSmall()
+  Board toBoard() const;  // either form (side to move: White)
+  int width() const;
+  int height() const;
+
+ private:
+  std::variant<SmallRegion, std::shared_ptr<const Board>> region_;
+};
+
 struct GamePosition {
-  Board board;
+  GameRegion board;
   std::optional<cgt::Side> toMove;  // when the input says who moves
 };
 
 struct Amazons {
   static constexpr std::string_view kName = "amazons";
-  using Region = Board;
+  using Region = GameRegion;
   using Move = GameMove;
   using Position = GamePosition;
 
   // Every format formats.h reads; InputErrors name `file`.
   static Position parsePosition(std::string_view text, const std::string& file);
-  static std::string printPosition(const Board& region);  // the one-line form
-  static Board parseOneLine(std::string_view text);        // formats.h's, Black to move
-  static std::vector<Move> moves(const Board& region, cgt::Side side);
-  static Board play(const Board& region, const Move& move);
-  static uint64_t countMoves(const Board& region, cgt::Side side);
+  static std::string printPosition(const GameRegion& region);  // the one-line form
+  static GameRegion parseOneLine(std::string_view text);        // formats.h's
+  // By square index of from, then to, then arrow (Board::legalMoves' order).
+  static std::vector<Move> moves(const GameRegion& region, cgt::Side side);
+  static GameRegion play(const GameRegion& region, const Move& move);
+  static uint64_t countMoves(const GameRegion& region, cgt::Side side);
   // The chambers in which someone can move (dead and closed ones left out), each cropped.
-  static std::vector<core::Placed<Board>> split(const Board& region);
-  static int size(const Board& region) { return region.emptyCount(); }
-  static Board normalise(const Board& region);
-  static std::string key(const Board& normalised);  // regionKey (normalisedKey: it is normalised)
+  static std::vector<core::Placed<GameRegion>> split(const GameRegion& region);
+  static int size(const GameRegion& region);  // empty squares
+  // Cropped, in its least orientation: normalisedChamber on masks, normalisedRegion on boards
+  // (whose crop is then normalised on masks when it fits).
+  static GameRegion normalise(const GameRegion& region);
+  static std::string key(const GameRegion& normalised);  // the masks' bytes, or normalisedKey
   static Move shifted(const Move& move, int files, int ranks);
-  static std::string formatMove(const Board& board, const Move& move);  // CodinGame "d8d1d7"
-  static Move parseMove(const Board& board, std::string_view text);     // legal for the amazon's owner
+  static std::string formatMove(const GameRegion& board, const Move& move);  // CodinGame "d8d1d7"
+  static Move parseMove(const GameRegion& board, std::string_view text);     // legal for the amazon's owner
   // A one-colour chamber is the number of moves its owner can make in it (the territory
   // solver's exact count, defective chambers included), positive for Black.
-  static std::optional<cgt::GameId> shortcut(const Board& normalised);
+  static std::optional<cgt::GameId> shortcut(const GameRegion& normalised);
   // -w <= G <= b, with b and w the empty squares Black's and White's amazons can reach (each
   // move fills one of them for good); on regions past 64 squares, all empty squares.
-  static std::pair<int64_t, int64_t> bounds(const Board& region);
+  static std::pair<int64_t, int64_t> bounds(const GameRegion& region);
   // board.h's colourMirror: White to move is then Black to move in the mirror.
-  static std::optional<int> colourMirror(const Board& board) { return amazons::colourMirror(board); }
-  static Move mirroredMove(const Board& board, int t, const Move& move) {
+  static std::optional<int> colourMirror(const GameRegion& board) { return amazons::colourMirror(board.toBoard()); }
+  static Move mirroredMove(const GameRegion& region, int t, const Move& move) {
+    const Board board = region.toBoard();
     return ofBoard(board, amazons::mirroredMove(board, t, onBoard(board, move)));
   }
 
@@ -78,12 +105,12 @@ struct Amazons {
     std::optional<int> moves;                           // one-colour chambers: the owner's move count
     std::optional<std::vector<GameMove>> fillingLine;   // on the input board, when asked
   };
-  using MoveFormat = std::function<std::string(const Board&, const Move&)>;
-  static std::string drawRegions(const Board& board, const std::vector<RegionDetail>& chambers);
+  using MoveFormat = std::function<std::string(const GameRegion&, const Move&)>;
+  static std::string drawRegions(const GameRegion& board, const std::vector<RegionDetail>& chambers);
   static std::string detailHeader();
   static std::string detailCells(const RegionDetail& detail);
-  static std::string detailJson(const Board& board, const RegionDetail& detail, const MoveFormat& format);
-  static std::string detailLines(const Board& board, const RegionDetail& detail, const MoveFormat& format);
+  static std::string detailJson(const GameRegion& board, const RegionDetail& detail, const MoveFormat& format);
+  static std::string detailLines(const GameRegion& board, const RegionDetail& detail, const MoveFormat& format);
 
   static cgt::Side sideOf(Color c) { return c == Color::Black ? cgt::Side::Left : cgt::Side::Right; }
   static Color colorOf(cgt::Side s) { return s == cgt::Side::Left ? Color::Black : Color::White; }

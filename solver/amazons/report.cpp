@@ -73,10 +73,10 @@ void printChambersJson(std::ostream& out, const Board& board, const std::vector<
   out << "]}\n";
 }
 
-std::string Amazons::drawRegions(const Board& board, const std::vector<RegionDetail>& chambers) {
+std::string Amazons::drawRegions(const GameRegion& board, const std::vector<RegionDetail>& chambers) {
   std::vector<Chamber> squares;
   for (const RegionDetail& d : chambers) squares.push_back(d.chamber);
-  return drawChambers(board, squares);
+  return drawChambers(board.toBoard(), squares);
 }
 
 std::string Amazons::detailHeader() { return "class      empty  moves  defect"; }
@@ -91,7 +91,7 @@ std::string Amazons::detailCells(const RegionDetail& d) {
 
 namespace {
 
-std::string moveList(const Board& board, const std::vector<GameMove>& moves, const Amazons::MoveFormat& format) {
+std::string moveList(const GameRegion& board, const std::vector<GameMove>& moves, const Amazons::MoveFormat& format) {
   std::string out;
   for (const GameMove& m : moves) {
     if (!out.empty()) out += ' ';
@@ -102,17 +102,17 @@ std::string moveList(const Board& board, const std::vector<GameMove>& moves, con
 
 }  // namespace
 
-std::string Amazons::detailJson(const Board& board, const RegionDetail& d, const MoveFormat& format) {
+std::string Amazons::detailJson(const GameRegion& board, const RegionDetail& d, const MoveFormat& format) {
   std::ostringstream out;
   out << ", \"class\": \"" << chamberClassName(d.chamber.kind) << "\", \"empty\": " << d.chamber.empty
       << ", \"black_amazons\": " << d.chamber.blackAmazons << ", \"white_amazons\": " << d.chamber.whiteAmazons;
   if (d.moves) out << ", \"moves\": " << *d.moves << ", \"defect\": " << d.chamber.empty - *d.moves;
   if (d.fillingLine) out << ", \"line\": " << quoted(moveList(board, *d.fillingLine, format));
-  out << ", \"squares\": " << quoted(squareList(board, d.chamber.squares));
+  out << ", \"squares\": " << quoted(squareList(board.toBoard(), d.chamber.squares));
   return out.str();
 }
 
-std::string Amazons::detailLines(const Board& board, const RegionDetail& d, const MoveFormat& format) {
+std::string Amazons::detailLines(const GameRegion& board, const RegionDetail& d, const MoveFormat& format) {
   if (!d.fillingLine || d.fillingLine->empty()) return "";
   return "         filling: " + moveList(board, *d.fillingLine, format) + "\n";
 }

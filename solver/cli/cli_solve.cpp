@@ -82,7 +82,8 @@ int runSolve(const std::vector<std::string>& args) {
     throw InputError("--format must be text or json, not '" + outputFormat + "'");
   const Format inputFormat = parseFormatName(vm["input-format"].as<std::string>());
   const Notation notation = parseNotationName(vm["notation"].as<std::string>());
-  const Amazons::MoveFormat format = [notation](const Board& board, const GameMove& m) {
+  const Amazons::MoveFormat format = [notation](const GameRegion& region, const GameMove& m) {
+    const Board board = region.toBoard();
     return formatMove(board, Amazons::onBoard(board, m), notation);
   };
   std::optional<Color> toMove;
@@ -148,8 +149,8 @@ int runSolve(const std::vector<std::string>& args) {
     const core::Analysis<Amazons> analysis = toCore(board, *result, options.fillingLines);
     const cgt::Side side = Amazons::sideOf(board.sideToMove());
     if (!picturesOnStdout) {
-      if (outputFormat == "json") core::printAnalysisJson<Amazons>(out, board, side, analysis, format);
-      else core::printAnalysis<Amazons>(out, board, side, analysis, format);
+      if (outputFormat == "json") core::printAnalysisJson<Amazons>(out, GameRegion(board), side, analysis, format);
+      else core::printAnalysis<Amazons>(out, GameRegion(board), side, analysis, format);
       writeWhole(out.str());
     }
     if (vm.count("svg"))

@@ -76,7 +76,7 @@ void coreSuite(benchmark::State& state) {
     options.limits.seconds = kLimitSeconds;
     amazons::core::Analyser<amazons::Amazons> analyser(options);
     for (const amazons::SuiteEntry& e : entries) {
-      const amazons::core::Analysis<amazons::Amazons> a = analyser.analyse(e.board);
+      const amazons::core::Analysis<amazons::Amazons> a = analyser.analyse(amazons::GameRegion(e.board));
       t.ms.push_back(a.seconds * 1000);
       const amazons::core::Verdict v = a.forSide(amazons::Amazons::sideOf(e.board.sideToMove())).verdict;
       t.unknown += v == amazons::core::Verdict::Unknown;
