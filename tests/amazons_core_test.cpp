@@ -135,7 +135,8 @@ std::string naiveCanonical(const Board& board) {
 
 // Keys of normalised regions are equal exactly when the regions are images of each other up
 // to their arrow borders (naiveCanonical), on masks and on boards alike: random regions, their
-// images, copies with one square changed, and copies inside arrows, up to 13 x 13.
+// images, copies with one square changed or one amazon recoloured, and copies inside arrows,
+// up to 13 x 13.
 TEST(AmazonsOnCore, KeysAreEqualExactlyForImages) {
   std::mt19937_64 rng(41);
   int equal = 0, different = 0;
@@ -148,6 +149,13 @@ TEST(AmazonsOnCore, KeysAreEqualExactlyForImages) {
     const int sq = std::uniform_int_distribution<int>(0, board.squares() - 1)(rng);
     changed.set(sq, board.at(sq) == Cell::Empty ? Cell::Arrow : Cell::Empty);
     others.push_back(changed);
+    Board recoloured = board;  // one amazon of the other colour
+    for (int i = 0; i < board.squares(); ++i)
+      if (board.at(i) == Cell::Black || board.at(i) == Cell::White) {
+        recoloured.set(i, board.at(i) == Cell::Black ? Cell::White : Cell::Black);
+        break;
+      }
+    others.push_back(recoloured);
     // The same region inside a frame of arrows past 64 squares: held as a board, cropped to
     // masks by normalise.
     Board framed(std::max(w + 1, 9), std::max(h + 1, 9));
