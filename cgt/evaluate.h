@@ -14,6 +14,39 @@
 
 namespace cgt {
 
+// The table Evaluator keeps its values in by default: tbb's concurrent map of std::string keys,
+// which stops storing past `maxBytes` (each entry counted as its key and kEntryOverhead). A
+// table for Evaluator has this interface: find and insert by key and its hash (an entry is kept
+// once, the first stored; nothing is stored once full), size, bytes and clear, all safe from
+// several threads at once. (The solver's core gives its own, solver/core/searched_table.h.)
+class KeyTable {
+ public:
+  // A node of the concurrent map, its bucket and the key string's own header, roughly.
+  static constexpr size_t kEntryOverhead = 96;
+  explicit KeyTable(size_t maxBytes) : maxBytes_(maxBytes) {}
+  std::optional<GameId> find(const std::string& key, uint64_t) const {
+    typename Map::const_accessor acc;
+    if (map_.find(acc, key)) return acc->second;
+    return std::nullopt;
+  }
+  void insert(const std::string& key, uint64_t, GameId value) {
+    if (bytes_.load(std::memory_order_relaxed) >= maxBytes_) return;
+    if (map_.insert({key, value})) bytes_ += key.size() + kEntryOverhead;
+  }
+  size_t size() const { return map_.size(); }
+  size_t bytes() const { return bytes_; }
+  void clear() {
+    map_.clear();
+    bytes_ = 0;
+  }
+
+ private:
+  using Map = tbb::concurrent_hash_map<std::string, GameId, KeyHashCompare>;
+  size_t maxBytes_;
+  std::atomic<size_t> bytes_{0};
+  Map map_;
+};
+
 // value(g) = sum over the components c of g of canon(c), where
 // canon(c) = make({value(o) : o in c.options(Left)}, {value(o) : o in c.options(Right)}),
 // memoised by c.key() in an exact table; a game whose components know some values without
@@ -23,14 +56,11 @@ namespace cgt {
 // several threads may call value() at once (work on the same key may be duplicated, the
 // results agree). Recursion follows the game tree; an exception thrown by options() (a time
 // limit) leaves the table holding only complete values. The table stops storing past
-// `maxBytes` (each entry counted as its key and kEntryOverhead): values are still exact, only
-// found again.
-template <ShortGame G>
+// `maxBytes`: values are still exact, only found again.
+template <ShortGame G, class Table = KeyTable>
 class Evaluator {
  public:
-  // A node of the concurrent map, its bucket and the key string's own header, roughly.
-  static constexpr size_t kEntryOverhead = 96;
-  explicit Evaluator(size_t maxBytes = std::numeric_limits<size_t>::max()) : maxBytes_(maxBytes) {}
+  explicit Evaluator(size_t maxBytes = std::numeric_limits<size_t>::max()) : table_(maxBytes) {}
 
   GameId value(const G& g) {
     GameId sum = zero();
@@ -40,11 +70,9 @@ class Evaluator {
 
   // Value of one component as it stands (no splitting into components).
   GameId canon(const G& c) {
-    std::string k = c.key();
-    {
-      typename Table::const_accessor acc;
-      if (table_.find(acc, k)) return acc->second;
-    }
+    const std::string k = c.key();
+    const uint64_t hash = KeyHash()(k);
+    if (const std::optional<GameId> found = table_.find(k, hash)) return *found;
     std::optional<GameId> v = known(c);
     if (!v) {
       std::vector<GameId> left, right;
@@ -52,19 +80,13 @@ class Evaluator {
       for (const G& o : c.options(Side::Right)) right.push_back(value(o));
       v = make(left, right);
     }
-    if (bytes_.load(std::memory_order_relaxed) < maxBytes_) {
-      const size_t entry = k.size() + kEntryOverhead;
-      if (table_.insert({std::move(k), *v})) bytes_ += entry;
-    }
+    table_.insert(k, hash, *v);
     return *v;
   }
 
   size_t size() const { return table_.size(); }
-  size_t bytes() const { return bytes_; }
-  void clear() {
-    table_.clear();
-    bytes_ = 0;
-  }
+  size_t bytes() const { return table_.bytes(); }
+  void clear() { table_.clear(); }
 
  private:
   static std::optional<GameId> known(const G& c) {
@@ -72,9 +94,6 @@ class Evaluator {
     else return std::nullopt;
   }
 
-  using Table = tbb::concurrent_hash_map<std::string, GameId, KeyHashCompare>;
-  size_t maxBytes_;
-  std::atomic<size_t> bytes_{0};
   Table table_;
 };
 

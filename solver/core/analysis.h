@@ -163,6 +163,7 @@ class Analyser {
   }
 
   size_t tableSize() const { return values_.size(); }
+  size_t tableBytes() const { return values_.bytes(); }
   // Expansions and sum positions searched so far by this analyser's analyses, the one under
   // way included: for a progress line, read from another thread while analyse() runs.
   uint64_t nodes() const {

@@ -129,6 +129,14 @@ class SharedSearchedTable {
     }
     return total;
   }
+  size_t size() const {
+    size_t total = 0;
+    for (const Shard& s : shards_) {
+      std::lock_guard lock(s.mutex);
+      total += s.table.size();
+    }
+    return total;
+  }
 
  private:
   static constexpr int kShardShift = 60;
