@@ -42,22 +42,21 @@
 //                                    drawing of the board (core/report.h lists them)
 //
 // Phase 2 (moving Amazons onto this core) is under way. Amazons has this interface
-// (solver/amazons/game.h: Region = Board, split = findChambers + extractRegion, key =
-// regionKey, shortcut = the territory solver, bounds = reachable squares), and tests hold
-// core::Analyser<Amazons> to the whole-board oracle and to the Amazons solver; the parallel
-// search (AnalysisOptions::threads), bounds and the rounds of growing allowances
-// (Analyser::decideInRounds) are in the core. But the CLI still runs Amazons
-// on its own solver (solver/amazons/solve.h), which adds on top of the plain search, now in
-// parts of one job each (chamber_values: forms and their tables; sum_search: the search over
-// sums, its leaves and probes; solve.cpp: the analysis), what has still to move here behind
-// optional members: the probes for simple values, move ordering by territory, the plain search of one small region beside an integer
-// (leafWins), the proof-number search above the search over sums (proof_search),
-// SmallRegion (Amazons' mask form below 64 squares) as the game's own key and table
-// choice, the value database and progress stages. tests/benchmarks/core_bench.cpp measures
-// the gap. The report is one for both games (core/report.h): Amazons' columns (class, territory
-// moves, defects, filling lines) and its lettered board are optional members (RegionDetail).
-// Suites, verify and bench take any game (core/suite.h, core/suite_check.h), Amazons through
-// its solver (amazons/engine.h).
+// (solver/amazons/game.h: Region = GameRegion, masks up to 64 squares, else a Board; split =
+// splitChambers on masks; key = the masks' bytes; shortcut = the territory solver; bounds =
+// reachable squares), and tests hold core::Analyser<Amazons> to the whole-board oracle and to
+// the Amazons solver; the parallel search (AnalysisOptions::threads), bounds and the rounds of
+// growing allowances (Analyser::decideInRounds) are in the core, and on the endgame suites
+// the core is as fast as the solver (tests/benchmarks/core_bench.cpp, BENCHMARKS.md). But the
+// CLI still runs Amazons on its own solver (solver/amazons/solve.h): on whole boards it is
+// far ahead (the 5x4 start: 0.06 s against 2 s) through what has still to move here behind
+// optional members: the plain search of one small region beside an integer with its bounds
+// (sum_search's leafWins), pending territories, the probes for simple values, the
+// proof-number search above the search over sums (proof_search), the value database and
+// progress stages. The report is one for both games (core/report.h): Amazons' columns (class,
+// territory moves, defects, filling lines) and its lettered board are optional members
+// (RegionDetail). Suites, verify and bench take any game (core/suite.h,
+// core/suite_check.h), Amazons through its solver (amazons/engine.h).
 #pragma once
 #include <concepts>
 #include <cstdint>
