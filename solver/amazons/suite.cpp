@@ -13,7 +13,7 @@ namespace {
 
 // An InputError of a part of a field, moved to the field's place on its line.
 [[noreturn]] void rethrowAt(const InputError& e, int line, const core::FieldText& field) {
-  throw InputError(e.what(), line, field.column + std::max(e.column(), 1) - 1);
+  throw InputError(e.what(), line, field.columnOf(e.column()));
 }
 
 Move parseMoveAt(const Board& board, const core::FieldText& field, int line) {

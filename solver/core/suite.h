@@ -51,6 +51,9 @@ const char* sideLetter(cgt::Side s);  // "b" / "w"
 struct FieldText {
   std::string text;
   int column = 0;
+  // The line's column of the field's column `inner` (1-based; 0, unknown: the field's start),
+  // where a reader of the field text placed an error.
+  int columnOf(int inner) const { return column + (inner > 0 ? inner : 1) - 1; }
 };
 
 // The games a suite line may name (game=).

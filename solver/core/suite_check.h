@@ -57,7 +57,7 @@ inline cgt::GameId parseSuiteValue(const std::string& text) {
 template <Game G>
 SuiteCase<G> suiteCase(const SuiteLine& line, const std::string& file) {
   auto at = [&](const InputError& e, const FieldText& f) {
-    return InputError(e.what(), line.line, f.column + std::max(e.column(), 1) - 1, file);
+    return InputError(e.what(), line.line, f.columnOf(e.column()), file);
   };
   SuiteCase<G> c{file, line, [&] {
                     try {
@@ -67,7 +67,8 @@ SuiteCase<G> suiteCase(const SuiteLine& line, const std::string& file) {
                     }
                   }(),
                   {}, std::nullopt, std::nullopt};
-  const std::vector<typename G::Move> legal = G::moves(c.board, line.toMove);
+  std::vector<typename G::Move> legal;  // when a line names moves
+  if (!line.best.empty() || line.move) legal = G::moves(c.board, line.toMove);
   auto move = [&](const FieldText& f) {
     typename G::Move m;
     try {
@@ -85,7 +86,7 @@ SuiteCase<G> suiteCase(const SuiteLine& line, const std::string& file) {
     try {
       c.value = parseSuiteValue(line.value->text);
     } catch (const cgt::ParseError& e) {
-      throw InputError(std::string("bad value: ") + e.what(), line.line, line.value->column + std::max(e.column(), 1) - 1, file);
+      throw InputError(std::string("bad value: ") + e.what(), line.line, line.value->columnOf(e.column()), file);
     } catch (const std::exception& e) {
       throw InputError(std::string("bad value: ") + e.what(), line.line, line.value->column, file);
     }
