@@ -348,11 +348,14 @@ class Analyser {
     return state;
   }
 
-  // How promising a move is (less is better): the opponent's replies in the region after it,
-  // then the mover's own, most first. Counted by G::countMoves(region, side) where the game has
-  // one (optional, = G::moves(region, side).size() without the list).
+  // How promising a move is (less is better): the opponent's replies in the region after it.
+  // Counted by G::countMoves(region, side) where the game has one (optional, =
+  // G::moves(region, side).size() without the list). The mover's own replies as a tie-break
+  // (most first) cost as much again: without them the 5x4 Amazons start, Black to move, took
+  // 1.41 s and 809 k nodes instead of 2.03 s and 925 k (Clobber's order is the same either
+  // way: both sides have as many moves there).
   static int64_t moveScore(const Region& after, cgt::Side mover) {
-    return static_cast<int64_t>(countMoves(after, opposite(mover))) * 1024 - static_cast<int64_t>(countMoves(after, mover));
+    return static_cast<int64_t>(countMoves(after, opposite(mover)));
   }
   static size_t countMoves(const Region& region, cgt::Side side) {
     if constexpr (requires { { G::countMoves(region, side) } -> std::convertible_to<size_t>; }) return G::countMoves(region, side);
