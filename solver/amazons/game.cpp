@@ -39,27 +39,10 @@ std::pair<uint8_t, uint8_t> fileRank(uint64_t bit, int width) {
   return {static_cast<uint8_t>(sq % width), static_cast<uint8_t>(sq / width)};
 }
 
-// Part `chamber` of a region on masks, cropped to its bounding box: the part and the box's
-// corner.
+// Part `chamber` of a region on masks, cropped to its bounding box, and the box's corner.
 core::Placed<GameRegion> cropped(const SmallRegion& region, uint64_t chamber) {
-  const int width = static_cast<int>(region.width);
-  const uint64_t rowMask = (uint64_t{1} << width) - 1;  // width <= 16
-  const int r0 = std::countr_zero(chamber) / width, r1 = (63 - std::countl_zero(chamber)) / width;
-  uint64_t files = 0;  // the files the chamber takes, as one rank
-  for (int r = r0; r <= r1; ++r) files |= (chamber >> (r * width)) & rowMask;
-  const int f0 = std::countr_zero(files), w = 64 - std::countl_zero(files) - f0, h = r1 - r0 + 1;
-  SmallRegion out;
-  out.width = static_cast<uint32_t>(w);
-  out.height = static_cast<uint32_t>(h);
-  const uint64_t boxRow = (uint64_t{1} << w) - 1;
-  for (int r = 0; r < h; ++r) {
-    const int shift = (r + r0) * width + f0;
-    const uint64_t row = (chamber >> shift) & boxRow;
-    out.empty |= ((region.empty >> shift) & row) << (r * w);
-    out.black |= ((region.black >> shift) & row) << (r * w);
-    out.white |= ((region.white >> shift) & row) << (r * w);
-  }
-  return {GameRegion(out), f0, r0};
+  const MaskBox box = boxOf(region, chamber);
+  return {GameRegion(croppedChamber(region, chamber, box)), box.f0, box.r0};
 }
 
 }  // namespace

@@ -256,14 +256,35 @@ SmallRegion normalisedInBox8(const SmallRegion& region, uint64_t chamber, int f0
 
 }  // namespace
 
-SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber) {
-  assert(chamber != 0);
+MaskBox boxOf(const SmallRegion& region, uint64_t squares) {
+  assert(squares != 0);
   const int width = static_cast<int>(region.width);
   const uint64_t rowMask = (uint64_t{1} << width) - 1;  // width <= 16
-  const int r0 = std::countr_zero(chamber) / width, r1 = (63 - std::countl_zero(chamber)) / width;
-  uint64_t files = 0;  // the files the chamber takes, as one rank
-  for (int r = r0; r <= r1; ++r) files |= (chamber >> (r * width)) & rowMask;
-  const int f0 = std::countr_zero(files), w = 64 - std::countl_zero(files) - f0, h = r1 - r0 + 1;
+  const int r0 = std::countr_zero(squares) / width, r1 = (63 - std::countl_zero(squares)) / width;
+  uint64_t files = 0;  // the files the squares take, as one rank
+  for (int r = r0; r <= r1; ++r) files |= (squares >> (r * width)) & rowMask;
+  const int f0 = std::countr_zero(files);
+  return {f0, r0, 64 - std::countl_zero(files) - f0, r1 - r0 + 1};
+}
+
+SmallRegion croppedChamber(const SmallRegion& region, uint64_t chamber, const MaskBox& box) {
+  const int width = static_cast<int>(region.width), w = box.width;
+  SmallRegion out;
+  out.width = static_cast<uint32_t>(w);
+  out.height = static_cast<uint32_t>(box.height);
+  const uint64_t boxRow = (uint64_t{1} << w) - 1;
+  for (int r = 0; r < box.height; ++r) {
+    const int shift = (r + box.r0) * width + box.f0;
+    const uint64_t row = (chamber >> shift) & boxRow;
+    out.empty |= ((region.empty >> shift) & row) << (r * w);
+    out.black |= ((region.black >> shift) & row) << (r * w);
+    out.white |= ((region.white >> shift) & row) << (r * w);
+  }
+  return out;
+}
+
+SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber) {
+  const auto [f0, r0, w, h] = boxOf(region, chamber);
   if (w <= 8 && h <= 8) return normalisedInBox8(region, chamber, f0, r0, w, h);
   // Wider boxes (up to 16 x 4): square by square. The images of a chamber all take one path
   // or all the other, so either choice is canonical.

@@ -220,4 +220,12 @@ ChamberClass chamberClassOf(const SmallRegion& region, uint64_t chamber);
 // different otherwise.
 SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber);
 
+// The bounding box of a nonempty set of squares: its corner (file, rank) and size.
+struct MaskBox {
+  int f0, r0, width, height;
+};
+MaskBox boxOf(const SmallRegion& region, uint64_t squares);
+// One chamber alone, cropped to its box, as it lies (no symmetry).
+SmallRegion croppedChamber(const SmallRegion& region, uint64_t chamber, const MaskBox& box);
+
 }  // namespace amazons
