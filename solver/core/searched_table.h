@@ -122,23 +122,22 @@ class SharedSearchedTable {
     }
   }
   size_t bytes() const {
-    size_t total = 0;
-    for (const Shard& s : shards_) {
-      std::lock_guard lock(s.mutex);
-      total += s.table.bytes();
-    }
-    return total;
+    return total([](const SearchedTable<Value>& t) { return t.bytes(); });
   }
   size_t size() const {
-    size_t total = 0;
-    for (const Shard& s : shards_) {
-      std::lock_guard lock(s.mutex);
-      total += s.table.size();
-    }
-    return total;
+    return total([](const SearchedTable<Value>& t) { return t.size(); });
   }
 
  private:
+  template <typename Count>
+  size_t total(Count count) const {
+    size_t sum = 0;
+    for (const Shard& s : shards_) {
+      std::lock_guard lock(s.mutex);
+      sum += count(s.table);
+    }
+    return sum;
+  }
   static constexpr int kShardShift = 60;
   static constexpr size_t kShards = size_t{1} << (64 - kShardShift);
   struct Shard {
