@@ -28,8 +28,6 @@ GameRegion::GameRegion(const Board& board) {
 }
 
 Board GameRegion::toBoard() const { return isSmall() ? amazons::toBoard(small()) : board(); }
-int GameRegion::width() const { return isSmall() ? static_cast<int>(small().width) : board().width(); }
-int GameRegion::height() const { return isSmall() ? static_cast<int>(small().height) : board().height(); }
 
 namespace {
 

@@ -46,9 +46,7 @@ class GameRegion {
   bool isSmall() const { return std::holds_alternative<SmallRegion>(region_); }
   const SmallRegion& small() const { return std::get<SmallRegion>(region_); }
   const Board& board() const { return *std::get<std::shared_ptr<const Board>>(region_); }  // !isSmall()
-  Board toBoard() const;  // either form (side to move: White)
-  int width() const;
-  int height() const;
+  Board toBoard() const;  // either form (a region has no side to move: the Board says White or as it was)
 
  private:
   std::variant<SmallRegion, std::shared_ptr<const Board>> region_;
