@@ -327,6 +327,36 @@ TEST(Clobber, AllWinningMovesAreMinimaxs) {
   EXPECT_GT(several, 50);
 }
 
+// A limit that cuts short the search for the other winning moves keeps the win and its move
+// (a verdict found before the limit stands), and lists that move alone; the run still says a
+// limit was reached.
+TEST(Clobber, ALimitDuringTheListKeepsTheWinAndItsMove) {
+  core::AnalysisOptions all;
+  all.allWinningMoves = true;
+  all.formNodes = all.searchTry = 1;  // regions raw: the list is searched, node by node
+  all.rounds = false;
+  int cut = 0;
+  for (const Grid& grid : randomGrids(1714, 60, 4)) {
+    const Region board = regionOf(grid);
+    const core::Analysis<Clobber> full = core::Analyser<Clobber>(all).analyse(board);
+    if (full.left.winningMoves.size() < 2) continue;
+    for (uint64_t nodes = 1; nodes <= full.nodes; ++nodes) {
+      core::AnalysisOptions limited = all;
+      limited.limits.nodes = nodes;
+      limited.sideToMoveOnly = true;
+      const core::Analysis<Clobber> a = core::Analyser<Clobber>(limited).analyse(board);
+      if (!a.limitReached || a.left.verdict == core::Verdict::Unknown) continue;
+      ASSERT_EQ(a.left.verdict, core::Verdict::Win) << testing::oneLine(grid);
+      ASSERT_TRUE(a.left.winningMove);
+      ASSERT_EQ(a.left.winningMoves.size(), 1u) << testing::oneLine(grid);
+      EXPECT_EQ(a.left.winningMoves.front(), *a.left.winningMove);
+      EXPECT_NE(std::find(full.left.winningMoves.begin(), full.left.winningMoves.end(), *a.left.winningMove), full.left.winningMoves.end());
+      ++cut;
+    }
+  }
+  EXPECT_GT(cut, 10);
+}
+
 // Larger sums: boards up to 6x6, half empty (many groups).
 TEST(Clobber, VerdictsOnSparseBoardsMatchMinimax) {
   core::Analyser<Clobber> analyser;

@@ -223,8 +223,19 @@ class Analyser {
   void decideBoth(const Region& board, cgt::Side first, Analysis<G>& a, Budget& budget) {
     for (const cgt::Side mover : {first, opposite(first)}) {
       SideReport<G> side = mover == cgt::Side::Left ? a.left : a.right;
-      if (mover == first || !tookMirrored(board, a.forSide(first), side)) decide(a, side, budget);
-      (mover == cgt::Side::Left ? a.left : a.right) = std::move(side);
+      SideReport<G>& kept = mover == cgt::Side::Left ? a.left : a.right;
+      try {
+        if (mover == first || !tookMirrored(board, a.forSide(first), side)) decide(a, side, budget);
+      } catch (const LimitReached&) {
+        // A win whose move was found stands when the limit cuts short the search for the other
+        // winning moves (allWinningMoves): the list is then that move alone.
+        if (side.winningMove) {
+          side.winningMoves = {*side.winningMove};
+          kept = std::move(side);
+        }
+        throw;
+      }
+      kept = std::move(side);
       if (options_.sideToMoveOnly) break;
     }
   }
