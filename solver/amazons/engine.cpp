@@ -38,6 +38,13 @@ core::Analysis<Amazons> toCore(const Board& board, const Analysis& a, bool filli
   return out;
 }
 
+Amazons::MoveFormat notationFormat(Notation notation) {
+  return [notation](const GameRegion& region, const GameMove& m) {
+    const Board board = region.toBoard();
+    return formatMove(board, Amazons::onBoard(board, m), notation);
+  };
+}
+
 core::Analysis<Amazons> coreAnalysis(Solver& solver, const Board& board, bool withTotal, const Deadline& deadline) {
   Analysis a = solver.analyse(board);
   if (withTotal && !a.total) a.total = canonicalTotal(a, ~uint64_t{0}, deadline);

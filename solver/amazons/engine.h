@@ -20,28 +20,27 @@ core::Analysis<Amazons> toCore(const Board& board, const Analysis& a, bool filli
 // decided first. With `withTotal`, a total over SolveOptions::totalNodes is built in full
 // (before `deadline`).
 core::Analysis<Amazons> coreAnalysis(Solver& solver, const Board& board, bool withTotal, const Deadline& deadline = {});
+// Moves written in `notation` (the run's --notation).
+Amazons::MoveFormat notationFormat(Notation notation);
 
 // One solver of its own; the tables are emptied by clear() (a suite's lines each as if alone).
 class AmazonsEngine {
  public:
   using Game = Amazons;
   AmazonsEngine(const SolveOptions& options, Notation notation)
-      : solver_(options), notation_(notation), timeLimitSeconds_(options.timeLimitSeconds) {}
+      : solver_(options), format_(notationFormat(notation)), timeLimitSeconds_(options.timeLimitSeconds) {}
   core::Analysis<Amazons> analyse(const GameRegion& board, cgt::Side mover, bool withTotal) {
     Board b = board.toBoard();
     b.setSideToMove(Amazons::colorOf(mover));
     return coreAnalysis(solver_, b, withTotal, Deadline::after(timeLimitSeconds_));
   }
-  std::string formatMove(const GameRegion& region, const Amazons::Move& m) const {
-    const Board board = region.toBoard();
-    return amazons::formatMove(board, Amazons::onBoard(board, m), notation_);
-  }
+  std::string formatMove(const GameRegion& region, const Amazons::Move& m) const { return format_(region, m); }
   uint64_t nodes() const { return solver_.nodes(); }
   void clear() { solver_.clear(); }
 
  private:
   Solver solver_;
-  Notation notation_;
+  Amazons::MoveFormat format_;
   double timeLimitSeconds_;
 };
 

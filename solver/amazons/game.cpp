@@ -78,19 +78,13 @@ std::vector<Amazons::Move> Amazons::moves(const GameRegion& region, cgt::Side si
   }
   const SmallRegion& r = region.small();
   const int width = static_cast<int>(r.width);
-  const SmallFrame frame(width, static_cast<int>(r.height));
-  for (uint64_t amazons = side == cgt::Side::Left ? r.black : r.white; amazons; amazons &= amazons - 1) {
-    const uint64_t from = amazons & -amazons;
-    const auto [fromFile, fromRank] = fileRank(from, width);
-    for (uint64_t tos = frame.queenTargets(from, r.empty); tos; tos &= tos - 1) {
-      const uint64_t to = tos & -tos;
-      const auto [toFile, toRank] = fileRank(to, width);
-      for (uint64_t arrows = frame.queenTargets(to, (r.empty | from) & ~to); arrows; arrows &= arrows - 1) {
-        const auto [arrowFile, arrowRank] = fileRank(arrows & -arrows, width);
-        out.push_back({fromFile, fromRank, toFile, toRank, arrowFile, arrowRank});
-      }
-    }
-  }
+  forEachOption(r, colorOf(side), [&](const SmallRegion& option) {
+    const MaskMove m = moveBetween(r, option, colorOf(side));
+    const auto [fromFile, fromRank] = fileRank(m.from, width);
+    const auto [toFile, toRank] = fileRank(m.to, width);
+    const auto [arrowFile, arrowRank] = fileRank(m.arrow, width);
+    out.push_back({fromFile, fromRank, toFile, toRank, arrowFile, arrowRank});
+  });
   return out;
 }
 

@@ -41,13 +41,6 @@ std::string squareList(const Board& board, const std::vector<int>& squares) {
   return out;
 }
 
-std::string quoted(const std::string& s) {
-  std::string out(1, '"');
-  out += jsonEscape(s);
-  out += '"';
-  return out;
-}
-
 }  // namespace
 
 void printChamberTable(std::ostream& out, const Board& board, const std::vector<Chamber>& chambers) {
@@ -62,13 +55,13 @@ void printChamberTable(std::ostream& out, const Board& board, const std::vector<
 }
 
 void printChambersJson(std::ostream& out, const Board& board, const std::vector<Chamber>& chambers) {
-  out << "{\"position\": " << quoted(toOneLine(board)) << ", \"chambers\": [";
+  out << "{\"position\": " << jsonString(toOneLine(board)) << ", \"chambers\": [";
   for (size_t i = 0; i < chambers.size(); ++i) {
     const Chamber& c = chambers[i];
     out << (i ? ", " : "") << "{\"label\": \"" << regionLabel(i) << "\", \"class\": \"" << chamberClassName(c.kind)
         << "\", \"squares\": " << c.squares.size() << ", \"empty\": " << c.empty
         << ", \"black_amazons\": " << c.blackAmazons << ", \"white_amazons\": " << c.whiteAmazons
-        << ", \"cells\": " << quoted(squareList(board, c.squares)) << "}";
+        << ", \"cells\": " << jsonString(squareList(board, c.squares)) << "}";
   }
   out << "]}\n";
 }
@@ -107,8 +100,8 @@ std::string Amazons::detailJson(const GameRegion& board, const RegionDetail& d, 
   out << ", \"class\": \"" << chamberClassName(d.chamber.kind) << "\", \"empty\": " << d.chamber.empty
       << ", \"black_amazons\": " << d.chamber.blackAmazons << ", \"white_amazons\": " << d.chamber.whiteAmazons;
   if (d.moves) out << ", \"moves\": " << *d.moves << ", \"defect\": " << d.chamber.empty - *d.moves;
-  if (d.fillingLine) out << ", \"line\": " << quoted(moveList(board, *d.fillingLine, format));
-  out << ", \"squares\": " << quoted(squareList(board.toBoard(), d.chamber.squares));
+  if (d.fillingLine) out << ", \"line\": " << jsonString(moveList(board, *d.fillingLine, format));
+  out << ", \"squares\": " << jsonString(squareList(board.toBoard(), d.chamber.squares));
   return out.str();
 }
 

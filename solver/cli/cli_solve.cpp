@@ -81,11 +81,7 @@ int runSolve(const std::vector<std::string>& args) {
   if (outputFormat != "text" && outputFormat != "json")
     throw InputError("--format must be text or json, not '" + outputFormat + "'");
   const Format inputFormat = parseFormatName(vm["input-format"].as<std::string>());
-  const Notation notation = parseNotationName(vm["notation"].as<std::string>());
-  const Amazons::MoveFormat format = [notation](const GameRegion& region, const GameMove& m) {
-    const Board board = region.toBoard();
-    return formatMove(board, Amazons::onBoard(board, m), notation);
-  };
+  const Amazons::MoveFormat format = notationFormat(parseNotationName(vm["notation"].as<std::string>()));
   std::optional<Color> toMove;
   if (vm.count("to-move")) {
     const std::string side = vm["to-move"].as<std::string>();

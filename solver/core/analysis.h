@@ -222,8 +222,8 @@ class Analyser {
   // the side to move's is the one wanted, and a verdict found before the limit stands).
   void decideBoth(const Region& board, cgt::Side first, Analysis<G>& a, Budget& budget) {
     for (const cgt::Side mover : {first, opposite(first)}) {
-      SideReport<G> side = mover == cgt::Side::Left ? a.left : a.right;
       SideReport<G>& kept = mover == cgt::Side::Left ? a.left : a.right;
+      SideReport<G> side = kept;
       try {
         if (mover == first || !tookMirrored(board, a.forSide(first), side)) decide(a, side, budget);
       } catch (const LimitReached&) {

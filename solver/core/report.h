@@ -155,25 +155,24 @@ void printAnalysis(std::ostream& out, const typename G::Region& board, cgt::Side
 template <Game G>
 void printAnalysisJson(std::ostream& out, const typename G::Region& board, cgt::Side toMove, const Analysis<G>& a,
                        const MoveFormat<G>& format = gameMoveFormat<G>()) {
-  auto quoted = [](const std::string& s) { return '"' + jsonEscape(s) + '"'; };
   auto lower = [](cgt::Side s) { return s == cgt::Side::Left ? std::string("black") : std::string("white"); };
   const std::string oneLine = G::printPosition(board);
   const auto [width, height] = oneLineSize(oneLine);
-  out << "{\"game\": \"" << G::kName << "\", \"position\": " << quoted(oneLine) << ", \"width\": " << width
+  out << "{\"game\": \"" << G::kName << "\", \"position\": " << jsonString(oneLine) << ", \"width\": " << width
       << ", \"height\": " << height << ", \"to_move\": \"" << lower(toMove)
       << "\", \"point_of_view\": \"values are from Black's (Left's) point of view\", \"" << regionWord<G>() << "s\": [";
   for (size_t i = 0; i < a.regions.size(); ++i) {
     const RegionReport<G>& r = a.regions[i];
     out << (i ? ", " : "") << "{\"label\": \"" << regionLabel(i) << "\", \"at\": \"" << cornerName(r.part.file0, r.part.rank0)
-        << "\", \"region\": " << quoted(G::printPosition(r.part.region));
+        << "\", \"region\": " << jsonString(G::printPosition(r.part.region));
     if constexpr (kHasDetail<G>) out << G::detailJson(board, r.detail, format);
-    out << ", \"value\": " << (r.value ? quoted(cgt::toString(*r.value)) : "null");
+    out << ", \"value\": " << (r.value ? jsonString(cgt::toString(*r.value)) : "null");
     if (r.value && isHot(*r.value))
-      out << ", \"mean\": " << quoted(cgt::toString(cgt::mean(*r.value))) << ", \"temperature\": " << quoted(cgt::toString(cgt::temperature(*r.value)));
+      out << ", \"mean\": " << jsonString(cgt::toString(cgt::mean(*r.value))) << ", \"temperature\": " << jsonString(cgt::toString(cgt::temperature(*r.value)));
     out << "}";
   }
-  out << "], \"total\": " << (a.totalMean ? quoted(totalText(a)) : "null") << ", \"total_canonical\": " << (a.total ? "true" : "false");
-  if (a.totalMean) out << ", \"total_mean\": " << quoted(cgt::toString(*a.totalMean));
+  out << "], \"total\": " << (a.totalMean ? jsonString(totalText(a)) : "null") << ", \"total_canonical\": " << (a.total ? "true" : "false");
+  if (a.totalMean) out << ", \"total_mean\": " << jsonString(cgt::toString(*a.totalMean));
   for (cgt::Side s : {cgt::Side::Left, cgt::Side::Right}) {
     const SideReport<G>& side = a.forSide(s);
     out << ", \"" << lower(s) << "_to_move\": {";
@@ -182,8 +181,8 @@ void printAnalysisJson(std::ostream& out, const typename G::Region& board, cgt::
     } else {
       const std::optional<typename G::Move>& move = side.verdict == Verdict::Win ? side.winningMove : side.stubbornMove;
       out << "\"winner\": \"" << lower(side.verdict == Verdict::Win ? s : opposite(s)) << "\", \"move\": "
-          << (move ? quoted(format(board, *move)) : "null") << ", \"winning_moves\": [";
-      for (size_t i = 0; i < side.winningMoves.size(); ++i) out << (i ? ", " : "") << quoted(format(board, side.winningMoves[i]));
+          << (move ? jsonString(format(board, *move)) : "null") << ", \"winning_moves\": [";
+      for (size_t i = 0; i < side.winningMoves.size(); ++i) out << (i ? ", " : "") << jsonString(format(board, side.winningMoves[i]));
       out << "]";
     }
     out << "}";

@@ -9,8 +9,8 @@ char regionLabel(size_t index) {
   return index < sizeof(kLabels) - 1 ? kLabels[index] : '?';
 }
 
-std::string jsonEscape(const std::string& text) {
-  std::string out;
+std::string jsonString(const std::string& text) {
+  std::string out(1, '"');
   for (char c : text) {
     if (c == '"' || c == '\\') out += '\\';
     if (static_cast<unsigned char>(c) < 0x20) {
@@ -21,6 +21,7 @@ std::string jsonEscape(const std::string& text) {
     }
     out += c;
   }
+  out += '"';
   return out;
 }
 

@@ -10,8 +10,8 @@ namespace amazons {
 // amazons and stones, then digits; '?' beyond.
 char regionLabel(size_t index);
 
-// `text` as the inside of a JSON string: quotes, backslashes and control characters escaped.
-std::string jsonEscape(const std::string& text);
+// `text` as a JSON string: in quotes, with quotes, backslashes and control characters escaped.
+std::string jsonString(const std::string& text);
 
 // How a bot chose its move: a proven win, the most stubborn move of a proven loss, or its
 // heuristic when the solver did not finish in time.
