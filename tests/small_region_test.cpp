@@ -13,6 +13,7 @@
 
 #include "solver/amazons/chambers.h"
 #include "solver/amazons/formats.h"
+#include "solver/amazons/leaf_search.h"
 #include "solver/amazons/heuristic.h"
 #include "solver/amazons/small_region.h"
 #include "solver/amazons/sum_search.h"
@@ -371,7 +372,7 @@ TEST(ExactTable, KeysWithTheirOwnHashAgreeWithAMap) {
 // options of one region differing in a few bits, evenly over the shards (the top 6 bits) and
 // over the slots of a shard (the low bits).
 TEST(ExactTable, LeafKeysSpreadOverShardsAndSlots) {
-  using LeafKey = solve::RawSumSearch::LeafKey;
+  using LeafKey = solve::LeafSearch::Key;
   std::mt19937_64 rng(29);
   std::set<std::tuple<uint64_t, uint64_t, uint64_t, uint32_t>> seen;
   std::vector<uint64_t> hashes;

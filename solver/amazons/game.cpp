@@ -6,6 +6,7 @@
 #include "solver/amazons/formats.h"
 #include "solver/amazons/notation.h"
 #include "solver/amazons/small_region.h"
+#include "solver/amazons/small_territory.h"
 #include "solver/amazons/territory.h"
 #include "solver/core/errors.h"
 
@@ -194,9 +195,48 @@ std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region) {
   return cgt::integer(owner == Color::Black ? moves : -moves);
 }
 
+int Amazons::estimate(const GameRegion& region) {
+  return region.isSmall() ? queenTerritory(region.small()) : queenTerritory(region.board());
+}
+
 std::pair<int64_t, int64_t> Amazons::bounds(const GameRegion& region) {
   if (!region.isSmall()) return {-region.board().emptyCount(), region.board().emptyCount()};
   return {-reachableEmpty(region.small(), Color::White), reachableEmpty(region.small(), Color::Black)};
+}
+
+}  // namespace amazons
+
+namespace amazons {
+
+// The leaf table takes all of `bytes` (reserving twice for outgrown arrays).
+AmazonsLoneSearch::AmazonsLoneSearch(size_t bytes) : leaf_(2 * bytes, bytes) {}
+
+void AmazonsLoneSearch::clear() {
+  leaf_.clear();
+  territories_.clear();
+}
+
+std::optional<bool> AmazonsLoneSearch::wins(const GameRegion& region, int64_t number, cgt::Side mover,
+                                            const std::function<void()>& count) {
+  if (!region.isSmall() || !solve::LeafSearch::isLeaf(region.small())) return std::nullopt;
+  struct Host final : solve::LeafHost {
+    AmazonsLoneSearch& lone;
+    const std::function<void()>& count;
+    Host(AmazonsLoneSearch& l, const std::function<void()>& c) : lone(l), count(c) {}
+    int64_t territory(const SmallRegion& r, uint64_t chamber) override {
+      const SmallRegion piece{r.black & chamber, r.white & chamber, r.empty & chamber, r.width, r.height};
+      if (!piece.black && !piece.white) return 0;
+      const Color owner = piece.black ? Color::Black : Color::White;
+      const int sign = owner == Color::Black ? 1 : -1;
+      if (const TerritoryBounds b = territoryBounds(piece, owner); b.lo == b.hi) return sign * b.lo;
+      if (const std::optional<int32_t> known = lone.territories_.find(piece)) return *known;
+      const int32_t moves = sign * amazons::territory().solve(toBoard(piece), owner).moves;
+      lone.territories_.insert(piece, moves);
+      return moves;
+    }
+    void countPosition() override { count(); }
+  } host(*this, count);
+  return leaf_.wins(region.small(), number, Amazons::colorOf(mover), host);
 }
 
 }  // namespace amazons

@@ -4,8 +4,8 @@
 // This is the first step of moving Amazons onto the core (issue 17, phase 2): the interface
 // is complete for Amazons, and tests hold the generic analysis to the Amazons solver and to the
 // whole-board oracle. The Amazons solver (solve.h) does not run on the core yet: what it adds
-// (probes, leafWins, proof search; core/game.h lists them) has still to move behind optional
-// members.
+// (probes, proof search; core/game.h lists them) has still to move behind optional members.
+// Its leaf search has moved (AmazonsLoneSearch: the same code, leaf_search.h).
 //
 // A region is a GameRegion: three masks (SmallRegion) when its frame has at most 64 squares,
 // which every chamber a search splits off below a small root has, so that moves, splits,
@@ -26,6 +26,8 @@
 #include "cgt/game_table.h"
 #include "solver/amazons/board.h"
 #include "solver/amazons/chambers.h"
+#include "solver/amazons/heuristic.h"
+#include "solver/amazons/leaf_search.h"
 #include "solver/amazons/small_region.h"
 #include "solver/core/game.h"
 
@@ -55,6 +57,21 @@ class GameRegion {
 struct GamePosition {
   GameRegion board;
   std::optional<cgt::Side> toMove;  // when the input says who moves
+};
+
+// The core's search of a raw region alone beside an integer (core/game.h's LoneSearch): the
+// leaf search the Amazons solver ends in (leaf_search.h) for regions on masks of at most
+// LeafSearch::kLeafEmpty empty squares, with the territories it meets counted by a greedy
+// filling where that is exact, else by the territory solver, and kept.
+class AmazonsLoneSearch {
+ public:
+  explicit AmazonsLoneSearch(size_t bytes);
+  std::optional<bool> wins(const GameRegion& region, int64_t number, cgt::Side mover, const std::function<void()>& count);
+  void clear();
+
+ private:
+  solve::LeafSearch leaf_;
+  ExactTable<SmallRegion, int32_t> territories_;  // moves of one-colour chambers, positive for Black
 };
 
 struct Amazons {
@@ -87,6 +104,11 @@ struct Amazons {
   // -w <= G <= b, with b and w the empty squares Black's and White's amazons can reach (each
   // move fills one of them for good); on regions past 64 squares, all empty squares.
   static std::pair<int64_t, int64_t> bounds(const GameRegion& region);
+  // Queen-distance territory (heuristic.h), which orders the moves of a raw region alone in a
+  // sum from kTerritoryOrderEmpty empty squares on, as the solver's search does.
+  static int estimate(const GameRegion& region);
+  static constexpr int kEstimateFrom = kTerritoryOrderEmpty;
+  using LoneSearch = AmazonsLoneSearch;
   // board.h's colourMirror: White to move is then Black to move in the mirror.
   static std::optional<int> colourMirror(const GameRegion& board) { return amazons::colourMirror(board.toBoard()); }
   static Move mirroredMove(const GameRegion& region, int t, const Move& move) {
@@ -117,6 +139,7 @@ struct Amazons {
   static Move ofBoard(const Board& board, const amazons::Move& move);
 };
 
-static_assert(core::Game<Amazons> && core::HasShortcut<Amazons> && core::HasBounds<Amazons> && core::HasColourMirror<Amazons>);
+static_assert(core::Game<Amazons> && core::HasShortcut<Amazons> && core::HasBounds<Amazons> && core::HasColourMirror<Amazons> &&
+              core::HasEstimate<Amazons> && core::HasLoneSearch<Amazons>);
 
 }  // namespace amazons

@@ -17,6 +17,13 @@ namespace amazons {
 // searched square by square).
 int queenTerritory(const Board& board);
 
+// A raw region alone in a sum with at least this many empty squares orders its moves by the
+// queen-distance territory they gain first (the solver's orderedRawMoves, the core's through
+// Amazons::estimate); below it, and inside leafWins, by the opponent's replies alone, which is
+// cheaper and there as good. The 5x4 start: 10.2 M nodes, 7.8 s -> 286 k, 0.34 s; 4x5:
+// 19.8 -> 15.6 s. From 11 empty squares: 5x4 1.4 s; from 5 or 7: as from 9.
+constexpr int kTerritoryOrderEmpty = 9;
+
 // Black's advantage (positive favours Black): 100 per square of territory plus 10 per square
 // of mobility; a side with no move at all scores as if it had lost.
 int heuristicScore(const Board& board);

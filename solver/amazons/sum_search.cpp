@@ -31,20 +31,10 @@ constexpr uint64_t kSearchTryCrowded = 20;
 constexpr int kCrowdedAmazons = 6;
 // A probe's searches (simpleValue) try the chambers they meet with this many expansions.
 constexpr uint64_t kProbeTry = 20;
-// A raw region of at most this many empty squares beside an integer and nothing else is
-// decided by plain search (leafWins). The 5x4 start (one thread, nodes and time): none
-// 7.9 M, 10.5 s; up to 4 empty squares 9.4 M, 9.0 s; 6: 9.8 M, 7.5 s; 8: 10.2 M, 7.3 s;
-// 10: 10.6 M, 7.9 s; 12 (all of it) 12.6 M, 8.8 s. The 4x5 start: none 31.9 s, 8: 20.2 s.
-constexpr int kLeafEmpty = 8;
 // The leaf table grows to this fraction of the tables' memory, then replaces entries
 // (ExactTable, Room::Replace), leaving the rest to the sum table and the forms. The 4x5 start
 // (positions): a quarter 5.91 M, a half 5.67 M, three quarters 5.53 M, all 5.64 M.
 constexpr size_t kLeafTableShare = 2;
-// Raw regions of at least this many empty squares order their moves by queen-distance
-// territory first (orderedRawMoves); below it, and inside leafWins, by the opponent's replies
-// alone, which is cheaper and there as good. The 5x4 start: 10.2 M nodes, 7.8 s -> 286 k,
-// 0.34 s; 4x5: 19.8 -> 15.6 s. From 11 empty squares: 5x4 1.4 s; from 5 or 7: as from 9.
-constexpr int kTerritoryOrderEmpty = 9;
 // Positions whose raw regions hold at least this many empty squares in all search their moves
 // after the first in parallel (Young Brothers Wait), in the search's last round. Below it a
 // position's moves take too little time to share.
@@ -52,24 +42,17 @@ constexpr int kParallelSearchEmpty = 12;
 
 }  // namespace
 
-// Never 0, a thread's killers' epoch before its first leaf.
-static uint64_t newKillerEpoch() {
-  static std::atomic<uint64_t> last{0};
-  return ++last;
-}
-
 RawSumSearch::RawSumSearch(Context& context, ChamberValues& values)
     : context_(context),
       values_(values),
       knownSums_{std::max<size_t>(1, context.tableLimit() / 128)},
       sumTable_{context.tableLimit()},
-      leafTable_{context.tableLimit() + (size_t{64} << 20), &context.tableBytes},
-      killerEpoch_{newKillerEpoch()} {}
+      leaf_{context.tableLimit() + (size_t{64} << 20), context.tableLimit() / kLeafTableShare, &context.tableBytes,
+            context.tableLimit()} {}
 
 void RawSumSearch::clear() {
-  killerEpoch_ = newKillerEpoch();
   sumTable_.clear();
-  leafTable_.clear();
+  leaf_.clear();
   knownSums_.clear();
 }
 
@@ -338,49 +321,9 @@ static const SmallRegion* loneSmallRegion(const SumState& state) {
   return std::get_if<SmallRegion>(&state.raw.front());
 }
 
-// ---- The end of a search: one small raw region beside an integer ----
-// Most positions of a search over a position that never splits (a small-board start, or a
-// chamber whose amazons all touch) are one raw region of a few empty squares beside an
-// integer: 97% of the 5.4 M positions of the 5x4 start hold one raw region of 2-7 empty
-// squares and its eight amazons, whose forms are too costly to build (a move frees a square
-// for a neighbour) and no other part. Those are decided by plain search of the region and
-// the integer on masks, without splits, keys or game values: G + n, n > 0, is G with n
-// spare moves for Black ({n-1 | } is an integer's form), used when G has no better move.
-
-// One empty square: a side with an amazon beside it has one move, there, shooting back, after
-// which the region is dead, so G is *, 1, -1 or 0 (whatever the chambers: the others have no
-// empty square). The mover wins G + n by that move if n is not against it, else only if G + n
-// is an integer in its favour.
-static bool oneEmptyWins(const SmallRegion& region, int64_t number, Color mover) {
-  const uint64_t beside = SmallFrame(static_cast<int>(region.width), static_cast<int>(region.height)).dilate(region.empty);
-  const bool blackMoves = beside & region.black, whiteMoves = beside & region.white;
-  if (mover == Color::Black) return blackMoves ? number >= 0 : number >= 1 + whiteMoves;
-  return whiteMoves ? number <= 0 : number <= -1 - blackMoves;
-}
-
-// A spare move in the number, tried only when the mover's moves in G all lose (number
-// avoidance): whether the opponent loses G + n with n one nearer 0, by opponentWinsAt(n').
-template <typename OpponentWinsAt>
-static bool spareMoveWins(int64_t number, Color mover, OpponentWinsAt&& opponentWinsAt) {
-  if (mover == Color::Black && number > 0) return !opponentWinsAt(number - 1);
-  if (mover == Color::White && number < 0) return !opponentWinsAt(number + 1);
-  return false;
-}
-
-// Two empty squares: every option leaves one, decided by oneEmptyWins, else a spare move.
-// Exact whatever the chambers, as that is.
-static bool twoEmptyWins(const SmallRegion& region, int64_t number, Color mover) {
-  const Color other = opposite(mover);
-  return anyOption(region, mover, [&](const SmallRegion& after) { return !oneEmptyWins(after, number, other); }) ||
-         spareMoveWins(number, mover, [&](int64_t n) { return twoEmptyWins(region, n, other); });
-}
-
 static bool isLeaf(const SumState& state) {
   const SmallRegion* region = loneSmallRegion(state);
-  return region && std::popcount(region->empty) <= kLeafEmpty;
-}
-static RawSumSearch::LeafKey leafKey(const SmallRegion& region, Color mover) {
-  return {region.black, region.white, region.empty, region.width | region.height << 8 | static_cast<uint32_t>(mover) << 16};
+  return region && LeafSearch::isLeaf(*region);
 }
 
 // Where what is known of a state is kept: a lone region on masks beside an integer, of any
@@ -390,8 +333,8 @@ RawSumSearch::TableEntry RawSumSearch::tableEntry(const SumState& state, Color m
   TableEntry entry;
   if (const SmallRegion* lone = loneSmallRegion(state)) {
     entry.lone = true;
-    entry.leaf = leafKey(*lone, mover);
-    entry.hash = leafTable_.hash(entry.leaf);
+    entry.leaf = LeafSearch::key(*lone, mover);
+    entry.hash = leaf_.hash(entry.leaf);
   } else {
     entry.key = sumKey(state, mover);
     entry.hash = sumHash(entry.key);
@@ -399,33 +342,19 @@ RawSumSearch::TableEntry RawSumSearch::tableEntry(const SumState& state, Color m
   return entry;
 }
 std::optional<bool> RawSumSearch::knownAt(const TableEntry& entry, const cgt::Dyadic& advantage) const {
-  if (entry.lone) {
-    const std::optional<LeafBounds> found = leafTable_.find(entry.leaf, entry.hash);
-    return found ? found->at(advantage.num) : std::nullopt;
-  }
+  if (entry.lone) return leaf_.known(entry.leaf, entry.hash, advantage.num);
   const std::optional<SumBounds> found = sumTable_.find(entry.key, entry.hash);
   return found ? found->at(advantage) : std::nullopt;
 }
 void RawSumSearch::remember(const TableEntry& entry, const cgt::Dyadic& advantage, bool wins) {
   if (entry.lone) {
-    rememberLeaf(entry.leaf, entry.hash, advantage.num, wins);
+    leaf_.remember(entry.leaf, entry.hash, advantage.num, wins);
     return;
   }
   SumBounds fresh;
   fresh.record(advantage, wins);
   context_.tableBytes += sumTable_.merge(entry.key, entry.hash, fresh, [&](SumBounds& stored) { stored.record(advantage, wins); },
                                          !context_.tablesFull());
-}
-// Past its share, or once the tables are full, the leaf table is a cache: a region of fewer
-// empty squares, cheaper to search again, gives way first.
-void RawSumSearch::rememberLeaf(const LeafKey& key, uint64_t hash, int64_t advantage, bool wins) {
-  if (!LeafBounds::fits(advantage)) return;
-  LeafBounds found;
-  found.record(advantage, wins);
-  const auto combine = [&](LeafBounds& stored, const LeafBounds&) { stored.record(advantage, wins); };
-  const auto worth = [](const LeafKey& k, const LeafBounds&) { return std::popcount(uint64_t{k.empty}); };
-  const bool grow = !context_.tablesFull() && leafTable_.bytes() < context_.tableLimit() / kLeafTableShare;
-  leafTable_.merge(key, found, hash, combine, grow ? Room::Grow : Room::Replace, worth);
 }
 // One more position searched: the clock and the search's allowance checked.
 void RawSumSearch::countPosition(Search& search) {
@@ -434,109 +363,19 @@ void RawSumSearch::countPosition(Search& search) {
   if (search.rawLeft-- <= 0) throw SearchTooLong{};
 }
 
-bool RawSumSearch::leafWins(SmallRegion region, int64_t number, Color mover, Search& search) {
-  return leafWins(region, leafTable_.hash(leafKey(region, mover)), number, mover, search);
-}
-// `hash`: of leafKey(region, mover), the key before the split.
-bool RawSumSearch::leafWins(SmallRegion region, uint64_t hash, int64_t number, Color mover, Search& search) {
-  // One or two empty squares: decided at once, sooner than the table would answer, with no
-  // split, keys or order (a sixth of the leaves a 6x4 first move expands had two).
-  if (std::popcount(region.empty) == 1) return oneEmptyWins(region, number, mover);
-  if (std::popcount(region.empty) == 2) return twoEmptyWins(region, number, mover);
-  // The table's slot is fetched from memory while the region is split and bounded (a region
-  // that is one contested chamber, nearly all, keeps this key).
-  leafTable_.prefetch(hash);
-  // One-colour and dead chambers leave the region: a territory is the integer of its moves.
-  const SmallChambers chambers = splitChambers(region);
-  bool split = false;  // `hash` is then the key's before the split
-  if (chambers.count > 1 || chamberClassOf(region, chambers.masks[0]) != ChamberClass::Contested) {
-    uint64_t contested = 0;
-    for (int i = 0; i < chambers.count; ++i) {
-      // Contested chambers stay in the region as they are: no normalised key (pieceOf) for them.
-      if (chamberClassOf(region, chambers.masks[i]) == ChamberClass::Contested) contested |= chambers.masks[i];
-      else number += cgt::asNumber(values_.pieceValue(values_.pieceOf(region, chambers.masks[i]), search, nullptr))->num;
+// The engine behind a leaf search: territories from the chamber values, positions counted
+// against the search's clock and allowance.
+bool RawSumSearch::leafWins(const SmallRegion& region, int64_t number, Color mover, Search& search) {
+  struct Host final : LeafHost {
+    RawSumSearch& sums;
+    Search& search;
+    Host(RawSumSearch& s, Search& se) : sums(s), search(se) {}
+    int64_t territory(const SmallRegion& r, uint64_t chamber) override {
+      return cgt::asNumber(sums.values_.pieceValue(sums.values_.pieceOf(r, chamber), search, nullptr))->num;
     }
-    region.black &= contested;
-    region.white &= contested;
-    region.empty &= contested;
-    split = true;
-  }
-  // -w <= G <= b (reachableEmpty): the mover's least and greatest advantage in G + n.
-  const int64_t b = reachableEmpty(region, Color::Black), w = reachableEmpty(region, Color::White);
-  const int64_t worst = mover == Color::Black ? number - w : -number - b;
-  const int64_t best = mover == Color::Black ? number + b : -number + w;
-  if (worst > 0) return true;   // the mover wins moving second too
-  if (best <= 0) return false;  // G + n <= 0 for Black to move (>= 0 for White): a loss
-  if (std::popcount(region.empty) == 1) return oneEmptyWins(region, number, mover);  // (again: a split may leave fewer)
-  if (std::popcount(region.empty) == 2) return twoEmptyWins(region, number, mover);
-  const Color other = opposite(mover);
-  const LeafKey key = leafKey(region, mover);
-  if (split) hash = leafTable_.hash(key);  // once the checks above, which need none, are passed
-  const int32_t advantage = static_cast<int32_t>(mover == Color::Black ? number : -number);
-  if (const std::optional<LeafBounds> known = leafTable_.find(key, hash))
-    if (const std::optional<bool> decided = known->at(advantage)) return *decided;
-  countPosition(search);
-  auto concluded = [&](bool wins) {
-    wins = wins || spareMoveWins(number, mover, [&](int64_t n) { return leafWins(region, n, other, search); });
-    rememberLeaf(key, hash, advantage, wins);
-    return wins;
-  };
-  // Three empty squares: each option is decided by twoEmptyWins as cheaply as its reply count
-  // would be had, so neither the count nor the killer pays; in the order they come.
-  if (std::popcount(region.empty) == 3)
-    return concluded(anyOption(region, mover, [&](const SmallRegion& after) { return !twoEmptyWins(after, number, other); }));
-  // First the move that last won a leaf of as many empty squares for the same mover, where
-  // legal (a killer move): where it wins again, the options are neither counted nor sorted.
-  // Searched first it costs more positions where it fails, where the best option would have
-  // won sooner: the 6x4 first-move set (one thread) 133.9 -> 117.9 s, 8% more positions.
-  // Each thread keeps its own, emptied with the tables (killerEpoch_ is new with each
-  // RawSumSearch and at clear()), so that a fresh solver's positions do not depend on what
-  // other solvers searched on the same thread.
-  struct Killers {
-    uint64_t epoch = 0;
-    std::array<std::array<MaskMove, 2>, kSmallSquares + 1> moves{};
-  };
-  thread_local Killers killers;
-  if (killers.epoch != killerEpoch_) killers = {killerEpoch_, {}};
-  MaskMove& killer = killers.moves[std::popcount(region.empty)][mover == Color::Black];
-  const std::optional<SmallRegion> killerOption = playedIfLegal(region, killer, mover);
-  if (killerOption && !leafWins(*killerOption, number, other, search)) return concluded(true);
-  // The options leaving the opponent the fewest moves first, as orderedRawMoves does, on one
-  // stack per thread (a nested call pushes above them and pops before they are read).
-  // Each option's slot is fetched while the others are made and counted.
-  // The order is sorted apart as keys replies << 16 | index, unique, so std::sort keeps the
-  // options' order among equal replies: stable_sort of the 48-byte options took 4.6% of a
-  // 6x4 first move's time.
-  struct Option {
-    uint64_t hash;
-    SmallRegion after;
-  };
-  thread_local std::vector<Option> stack;
-  thread_local std::vector<uint32_t> order;
-  struct Pop {  // also when the search is stopped below
-    size_t base;
-    ~Pop() {
-      stack.resize(base);
-      order.resize(base);
-    }
-  } pop{stack.size()};
-  forEachOption(region, mover, [&](const SmallRegion& after) {
-    if (killerOption && after == *killerOption) return;  // lost above
-    const uint64_t h = leafTable_.hash(leafKey(after, other));
-    leafTable_.prefetch(h);
-    order.push_back(static_cast<uint32_t>(countOptions(after, other)) << 16 | static_cast<uint32_t>(stack.size() - pop.base));
-    stack.push_back({h, after});
-  });
-  assert(stack.size() - pop.base <= 0xFFFF);  // at most 8 empty squares: 64 options an amazon
-  std::sort(order.begin() + pop.base, order.end());
-  const size_t end = stack.size();
-  bool wins = false;
-  for (size_t i = pop.base; i < end && !wins; ++i) {
-    const Option option = stack[pop.base + (order[i] & 0xFFFF)];  // a copy: the nested search pushes onto the stack
-    wins = !leafWins(option.after, option.hash, number, other, search);
-    if (wins) killer = moveBetween(region, option.after, mover);
-  }
-  return concluded(wins);
+    void countPosition() override { sums.countPosition(search); }
+  } host(*this, search);
+  return leaf_.wins(region, number, mover, host);
 }
 
 int rawEmpty(const SumState& state) {

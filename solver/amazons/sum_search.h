@@ -13,6 +13,7 @@
 #include "cgt/sum.h"
 #include "solver/amazons/chamber_values.h"
 #include "solver/amazons/chambers.h"
+#include "solver/amazons/leaf_search.h"
 #include "solver/amazons/small_region.h"
 #include "solver/amazons/solve_context.h"
 #include "solver/core/exact_table.h"
@@ -101,58 +102,18 @@ class RawSumSearch {
     SmallRegion after;
     Move move;
   };
-  // The key of leafWins' table: the region and the mover, the integer beside it apart. Packed
-  // with LeafBounds into 32 bytes, two entries a cache line (48 with the used flag and padding).
-  struct [[gnu::packed, gnu::aligned(4)]] LeafKey {
-    uint64_t black, white, empty;
-    uint32_t shape;  // width | height << 8 | mover << 16: never zero (a region is at least 1 x 1)
-    static constexpr bool kNeverZero = true;
-    bool operator==(const LeafKey&) const = default;
-    // Inline, where XXH3 is a library call: XXH3 took 8% of a 6x4 first move's time.
-    static uint64_t hash(const LeafKey& k) {
-      uint64_t h = (k.black ^ 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull;
-      h = (h ^ (h >> 31) ^ k.white ^ (uint64_t{k.shape} << 40)) * 0x94D049BB133111EBull;
-      h = (h ^ (h >> 31) ^ k.empty) * 0xD6E8FEB86659FD93ull;
-      h = (h ^ (h >> 29)) * 0xFF51AFD7ED558CCDull;  // every bit into the low ones too
-      return h ^ (h >> 32);
-    }
-  };
-  static_assert(sizeof(LeafKey) == 28 && std::has_unique_object_representations_v<LeafKey>);
-  // What is known of G + n for one region G and mover, by the mover's advantage a (n for
-  // Black, -n for White): a win at a is a win at a + 1 too (G + n + 1 > G + n), so the
-  // advantages known to lose and to win are two half-lines. As SumBounds, on integers; the
-  // advantages that leafWins meets lie within the region's empty squares of 0 (the rest is
-  // decided by reachableEmpty), and others are neither recorded nor answered.
-  struct LeafBounds {
-    int16_t losesUpTo = INT16_MIN;  // the greatest advantage known to lose
-    int16_t winsFrom = INT16_MAX;   // the least advantage known to win
-    static bool fits(int64_t a) { return a > INT16_MIN && a < INT16_MAX; }
-    std::optional<bool> at(int64_t a) const {
-      if (!fits(a)) return std::nullopt;
-      if (a >= winsFrom) return true;
-      if (a <= losesUpTo) return false;
-      return std::nullopt;
-    }
-    void record(int64_t a, bool wins) {
-      if (!fits(a)) return;
-      if (wins) winsFrom = std::min<int16_t>(winsFrom, static_cast<int16_t>(a));
-      else losesUpTo = std::max<int16_t>(losesUpTo, static_cast<int16_t>(a));
-    }
-  };
-  static_assert(sizeof(LeafKey) + sizeof(LeafBounds) == 32);
 
  private:
-  // A state's key in the table that keeps it: leafTable_ (`lone`) or sumTable_.
+  // A state's key in the table that keeps it: leaf_'s (`lone`) or sumTable_.
   struct TableEntry {
     bool lone = false;
-    LeafKey leaf{};
+    LeafSearch::Key leaf{};
     std::string key;
     uint64_t hash = 0;
   };
   TableEntry tableEntry(const SumState& state, Color mover) const;
   std::optional<bool> knownAt(const TableEntry& entry, const cgt::Dyadic& advantage) const;
   void remember(const TableEntry& entry, const cgt::Dyadic& advantage, bool wins);
-  void rememberLeaf(const LeafKey& key, uint64_t hash, int64_t advantage, bool wins);
   uint64_t searchAllowance(int amazons, const Search& search) const;
   void addRegion(const SmallRegion& region, SumState& state, Search& search, bool deferTerritories);
   void addTerritory(const ChamberValues::Piece& piece, SumState& state);
@@ -163,16 +124,14 @@ class RawSumSearch {
   std::optional<bool> decidedByBounds(const SumState& state, Color mover, const std::function<void()>& poll,
                                       int64_t pendingLo = 0, int64_t pendingHi = 0);
   void countPosition(Search& search);
-  bool leafWins(SmallRegion region, int64_t number, Color mover, Search& search);
-  bool leafWins(SmallRegion region, uint64_t hash, int64_t number, Color mover, Search& search);
+  bool leafWins(const SmallRegion& region, int64_t number, Color mover, Search& search);
   bool anyMoveWinsInParallel(const SumState& state, const std::vector<RawMove>& moves, Color mover, Search& search);
 
   Context& context_;
   ChamberValues& values_;
   cgt::SumSearch knownSums_;
   core::SharedSearchedTable<SumBounds> sumTable_;  // by sumKey
-  ExactTable<LeafKey, LeafBounds, 4, true> leafTable_;  // a cache: short lookups
-  uint64_t killerEpoch_;  // leafWins' killer moves: this search's, or left by another
+  LeafSearch leaf_;
 };
 
 }  // namespace amazons::solve

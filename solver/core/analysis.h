@@ -13,6 +13,7 @@
 #include <chrono>
 #include <concepts>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <mutex>
 #include <optional>
@@ -142,6 +143,20 @@ std::optional<cgt::GameId> canonicalTotal(const Analysis<G>& a, uint64_t allowan
   return cgt::sumWithin(values, allowance, deadline);
 }
 
+// The game's search of a lone raw region beside an integer (G::LoneSearch), or nothing.
+template <class G>
+struct LoneSearchOf {
+  struct type {
+    explicit type(size_t) {}
+    void clear() {}
+  };
+};
+template <class G>
+  requires HasLoneSearch<G>
+struct LoneSearchOf<G> {
+  using type = typename G::LoneSearch;
+};
+
 // One analyser keeps its tables across positions; analyse() is for one thread at a time.
 template <Game G>
 class Analyser {
@@ -152,7 +167,8 @@ class Analyser {
       : options_(options),
         values_(options.valueBytes()),
         sums_(options.sumEntries()),
-        searched_(options.searchedBytes()),
+        searched_(options.searchedBytes() - loneBytes(options)),
+        lone_(loneBytes(options)),
         arena_(static_cast<int>(std::max(1u, options.threads))) {}
 
   // Both sides' verdicts, `first` (the side to move) first: under a limit its verdict is the
@@ -178,10 +194,14 @@ class Analyser {
     values_.clear();
     sums_.clear();
     searched_.clear();
+    lone_.clear();
   }
 
  private:
   bool parallel() const { return options_.threads > 1; }
+  // A game's lone search (G::LoneSearch) takes half the memory of the sums with raw regions:
+  // its table holds the positions below those.
+  static size_t loneBytes(const AnalysisOptions& options) { return HasLoneSearch<G> ? options.searchedBytes() / 2 : 0; }
 
   Analysis<G> analyseHere(const Region& board, cgt::Side first) {
     const auto start = std::chrono::steady_clock::now();
@@ -264,7 +284,7 @@ class Analyser {
       const auto unknown = std::count_if(a.regions.begin(), a.regions.end(), [](const RegionReport<G>& r) { return !r.value; });
       // (An allowance of 0 asks for forms without limit: no region is left unknown.)
       const bool lastRound = !options_.rounds || unknown <= 1 || allowance == 0 || allowance == kUnlimited ||
-                             searched_.bytes() >= options_.searchedBytes() / 2;
+                             searched_.bytes() >= (options_.searchedBytes() - loneBytes(options_)) / 2;
       searchLeft_ = lastRound ? kNoEnd : static_cast<int64_t>(std::min<uint64_t>(allowance, kNoEnd));
       boundedRound_ = !lastRound;
       try {
@@ -390,12 +410,13 @@ class Analyser {
       Region after;
     };
     std::vector<Candidate> candidates;
-    for (size_t i = 0; i < a.regions.size(); ++i)
-      for (const typename G::Move& m : G::moves(a.regions[i].part.region, side.mover)) {
-        Region after = G::play(a.regions[i].part.region, m);
-        const int64_t score = moveScore(after, side.mover);
-        candidates.push_back({a.regions[i].value.has_value(), score, i, m, std::move(after)});
-      }
+    const bool rawAlone = std::count_if(a.regions.begin(), a.regions.end(), [](const RegionReport<G>& r) { return !r.value; }) == 1;
+    for (size_t i = 0; i < a.regions.size(); ++i) {
+      const bool valued = a.regions[i].value.has_value();
+      forEachScoredMove(a.regions[i].part.region, side.mover, !valued && rawAlone, [&](int64_t score, const typename G::Move& m, Region&& after) {
+        candidates.push_back({valued, score, i, m, std::move(after)});
+      });
+    }
     std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) {
       return std::tie(x.valued, x.score) < std::tie(y.valued, y.score);
     });
@@ -434,17 +455,40 @@ class Analyser {
     Region after;  // the raw region after the move, not split
   };
 
+  // Each move of `mover` in `region` as f(score, move, region after it), score by moveScore,
+  // and by the game's estimate first where the region is raw and `alone` (orderedRawMoves).
+  template <class F>
+  static void forEachScoredMove(const Region& region, cgt::Side mover, bool alone, F&& f) {
+    constexpr int64_t kEstimateWeight = int64_t{1} << 32;  // a point of estimate outweighs any count of replies
+    const int64_t sign = mover == cgt::Side::Left ? 1 : -1;
+    bool byEstimate = false;
+    int before = 0;
+    if constexpr (HasEstimate<G>) {
+      byEstimate = alone && G::size(region) >= G::kEstimateFrom;
+      if (byEstimate) before = G::estimate(region);
+    }
+    for (const typename G::Move& m : G::moves(region, mover)) {
+      Region after = G::play(region, m);
+      int64_t score = moveScore(after, mover);
+      if constexpr (HasEstimate<G>)
+        if (byEstimate) score -= sign * (G::estimate(after) - before) * kEstimateWeight;
+      f(score, m, std::move(after));
+    }
+  }
+
   // The moves in the raw regions by moveScore, fewest opponent replies first: a winning move
   // often shuts the opponent out, and trying it first cuts the rest. (In G::moves order 40
-  // random 6x6 boards took 62 s, four unknown at 10 s; in this order 26 s, one unknown.)
+  // random 6x6 boards took 62 s, four unknown at 10 s; in this order 26 s, one unknown.) In a
+  // raw region alone in the sum and large enough, a game's estimate (G::estimate) goes first:
+  // the most gained for the mover first, replies breaking ties. With several raw regions what
+  // a move gains in one says little of its worth in the sum, where the tempo it spends counts
+  // too (the Amazons solver's measures, sum_search.cpp).
   static std::vector<RawMove> orderedRawMoves(const SumState& state, cgt::Side mover) {
     std::vector<std::pair<int64_t, RawMove>> scored;
     for (size_t i = 0; i < state.raw.size(); ++i)
-      for (const typename G::Move& m : G::moves(state.raw[i], mover)) {
-        Region after = G::play(state.raw[i], m);
-        const int64_t score = moveScore(after, mover);
+      forEachScoredMove(state.raw[i], mover, state.raw.size() == 1, [&](int64_t score, const typename G::Move&, Region&& after) {
         scored.push_back({score, {i, std::move(after)}});
-      }
+      });
     std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
     std::vector<RawMove> out;
     out.reserve(scored.size());
@@ -477,13 +521,17 @@ class Analyser {
       budget.checkClock();
       return wins;
     }
+    if constexpr (HasLoneSearch<G>)
+      if (state.raw.size() == 1 && state.known.parts().empty() && state.known.number().isInteger()) {
+        const std::function<void()> count = [&] { countPosition(budget); };
+        if (const std::optional<bool> wins = lone_.wins(state.raw.front(), state.known.number().num, mover, count)) return *wins;
+      }
     std::string key = sumKey(state, mover);
     const uint64_t hash = XXH3_64bits(key.data(), key.size());
     if (const std::optional<bool> found = searched_.find(key, hash)) return *found;
     if constexpr (HasBounds<G>)
       if (const std::optional<bool> bounded = decidedByBounds(state, mover, budget)) return *bounded;
-    budget.expand();
-    if (searchLeft_.fetch_sub(1, std::memory_order_relaxed) <= 0) throw SearchTooLong{};
+    countPosition(budget);
     if (parallel() && tbb::is_current_task_group_canceling()) throw Cancelled{};
     const cgt::Side next = opposite(mover);
     const std::vector<RawMove> moves = orderedRawMoves(state, mover);
@@ -516,6 +564,12 @@ class Analyser {
     }
     searched_.insert(key, hash, wins);
     return wins;
+  }
+
+  // One more position searched, against the user's limits and the round's allowance.
+  void countPosition(Budget& budget) {
+    budget.expand();
+    if (searchLeft_.fetch_sub(1, std::memory_order_relaxed) <= 0) throw SearchTooLong{};
   }
 
   static int rawSize(const SumState& state) {
@@ -565,6 +619,7 @@ class Analyser {
   RegionValues<G> values_;
   cgt::SumSearch sums_;
   SharedSearchedTable<bool> searched_;  // sums with raw regions, by sumKey: exact
+  typename LoneSearchOf<G>::type lone_;
   // The least G::size of a form that did not fit, in the analysis under way.
   std::atomic<int> rawFrom_{0};
   // The search positions the round under way may still visit, and whether it may give up

@@ -34,6 +34,17 @@
 //                                    squares each side's amazons can reach): a sum with raw
 //                                    regions is decided at once when it is at either end
 //   G::countMoves(region, side)      = moves(region, side).size(), without the list
+//   G::estimate(region), G::kEstimateFrom
+//                                    a static evaluation (positive for Left: Amazons' queen-
+//                                    distance territory) that orders the moves of a raw region
+//                                    alone in the sum with at least kEstimateFrom (G::size)
+//                                    before the opponent's replies (core/analysis.h)
+//   G::LoneSearch                    the game's own search of a raw region alone beside an
+//                                    integer n, one an Analyser (Amazons: leaf_search.h, plain
+//                                    search on masks with killer moves): LoneSearch(bytes its
+//                                    table may hold); wins(normalised region, n, mover, count)
+//                                    -> optional<bool>, nullopt for a region it does not take,
+//                                    count() called for each position it searches; clear()
 //   G::colourMirror(board)           a symmetry (core/symmetry.h, one that undoes itself) under
 //                                    which the board with its colours swapped is itself, or nullopt;
 //   G::mirroredMove(board, t, move)  a move seen through it: the other side's verdict and
@@ -44,14 +55,15 @@
 // Phase 2 (moving Amazons onto this core) is under way. Amazons has this interface
 // (solver/amazons/game.h: Region = GameRegion, masks up to 64 squares, else a Board; split =
 // splitChambers on masks; key = the masks' bytes; shortcut = the territory solver; bounds =
-// reachable squares), and tests hold core::Analyser<Amazons> to the whole-board oracle and to
-// the Amazons solver; the parallel search (AnalysisOptions::threads), bounds and the rounds of
-// growing allowances (Analyser::decideInRounds) are in the core, and on the endgame suites
-// the core is as fast as the solver (tests/benchmarks/core_bench.cpp, BENCHMARKS.md). But the
-// CLI still runs Amazons on its own solver (solver/amazons/solve.h): on whole boards it is
-// far ahead (the 5x4 start: 0.06 s against 2 s) through what has still to move here behind
-// optional members: the plain search of one small region beside an integer with its bounds
-// (sum_search's leafWins), pending territories, the probes for simple values, the
+// reachable squares; estimate = queen-distance territory; LoneSearch = the solver's leaf
+// search, leaf_search.h, one code for both engines), and tests hold core::Analyser<Amazons>
+// to the whole-board oracle and to the Amazons solver; the parallel search
+// (AnalysisOptions::threads), bounds and the rounds of growing allowances
+// (Analyser::decideInRounds) are in the core, and on the endgame suites and the 5x4 and 4x5
+// starts the core is as fast as the solver (tests/benchmarks/core_bench.cpp, BENCHMARKS.md).
+// But the CLI still runs Amazons on its own solver (solver/amazons/solve.h), for what has
+// still to move here behind optional members: bounds of a lone region above the leaves for
+// every integer beside it, pending territories, the probes for simple values, the
 // proof-number search above the search over sums (proof_search), the value database and
 // progress stages. The report is one for both games (core/report.h): Amazons' columns (class,
 // territory moves, defects, filling lines) and its lettered board are optional members
@@ -60,6 +72,7 @@
 #pragma once
 #include <concepts>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -110,6 +123,20 @@ template <class G>
 concept HasColourMirror = requires(const typename G::Region& r, const typename G::Move& m, int t) {
   { G::colourMirror(r) } -> std::same_as<std::optional<int>>;
   { G::mirroredMove(r, t, m) } -> std::same_as<typename G::Move>;
+};
+
+template <class G>
+concept HasEstimate = requires(const typename G::Region& r) {
+  { G::estimate(r) } -> std::same_as<int>;
+  { G::kEstimateFrom } -> std::convertible_to<int>;
+};
+
+template <class G>
+concept HasLoneSearch = std::constructible_from<typename G::LoneSearch, size_t> &&
+                        requires(typename G::LoneSearch& lone, const typename G::Region& r, int64_t n, cgt::Side s,
+                                 const std::function<void()>& count) {
+  { lone.wins(r, n, s, count) } -> std::same_as<std::optional<bool>>;
+  lone.clear();
 };
 
 template <class G>
