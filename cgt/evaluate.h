@@ -84,6 +84,12 @@ class Evaluator {
     return *v;
   }
 
+  // A component's value proven otherwise (a search's), stored as canon() would store it.
+  void remember(const G& c, GameId v) {
+    const std::string k = c.key();
+    table_.insert(k, KeyHash()(k), v);
+  }
+
   size_t size() const { return table_.size(); }
   size_t bytes() const { return table_.bytes(); }
   void clear() { table_.clear(); }

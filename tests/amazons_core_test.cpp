@@ -276,11 +276,12 @@ TEST(AmazonsOnCore, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
 }
 
 TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
-  // Forms allowed a single expansion: every contested chamber is searched raw, move by move,
-  // beside the territories and small parts that do get a value.
+  // Forms allowed a single expansion and no probes: every contested chamber is searched raw,
+  // move by move, beside the territories and small parts that do get a value.
   core::AnalysisOptions options;
   options.formNodes = 1;
   options.searchTry = 1;
+  options.probePositions = 0;
   std::mt19937_64 rng(29);
   int compared = 0;
   for (int trial = 0; trial < 200 && !HasFatalFailure(); ++trial) {
@@ -288,6 +289,33 @@ TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
     core::Analyser<Amazons> analyser(options);  // each board on its own: no values from the last
     expectTheOraclesAnswers(board, analyser.analyse(GameRegion(board)), compared);
   }
+  EXPECT_GT(compared, 300);
+}
+
+// Forms allowed a single expansion, so that contested chambers get their values from the
+// probes (Analyser::probedValue: integers, switches, n*, halves proven by search): each value
+// reported is the naive canonical form of its chamber, and the verdicts are the oracle's.
+TEST(AmazonsOnCore, ProbedValuesAreTheNaiveForms) {
+  core::AnalysisOptions options;
+  options.formNodes = 1;
+  options.searchTry = 1;
+  options.probeSize = 1;
+  std::mt19937_64 rng(41);
+  int probed = 0, compared = 0;
+  for (int trial = 0; trial < 500 && !HasFatalFailure(); ++trial) {
+    const Board board = randomBoard(rng, 5, 2);
+    if (board.emptyCount() > 8) continue;
+    core::Analyser<Amazons> analyser(options);
+    const core::Analysis<Amazons> a = analyser.analyse(GameRegion(board));
+    for (const core::RegionReport<Amazons>& r : a.regions) {
+      const SmallRegion& region = r.part.region.small();
+      if (!r.value || !region.black || !region.white) continue;
+      ASSERT_EQ(cgt::toString(*r.value), cgt::toString(testing::naiveValue(r.part.region.toBoard()))) << toOneLine(board);
+      ++probed;
+    }
+    expectTheOraclesAnswers(board, a, compared);
+  }
+  EXPECT_GT(probed, 100);
   EXPECT_GT(compared, 300);
 }
 

@@ -124,6 +124,17 @@ struct AnalysisOptions {
   bool sideToMoveOnly = false;
   // Every winning move of each side (SideReport::winningMoves), not only the first.
   bool allWinningMoves = false;
+  // Regions of a game with bounds (G::bounds) of at least probeSize (G::size) whose forms did
+  // not fit are first probed for a simple value (Analyser::probedValue) within probePositions
+  // search positions in all (0: no probes), and under a time limit within probeTimeShare of
+  // it. The Amazons solver's figures (solve.cpp, where they were measured): of the 122 such
+  // chambers of 8 or more empty squares in the three 12-empty 10x10 sets, the 61 with simple
+  // values were proven within 1,906 positions (most within 400); in a chamber of 40 empty
+  // squares 2,000 positions take seconds (a 10x10 line of one 44-empty chamber: 9 s of a 10 s
+  // limit), hence the share.
+  int probeSize = 8;
+  int64_t probePositions = 2000;
+  double probeTimeShare = 0.25;
   static constexpr size_t kSumEntryBytes = 128;
   size_t valueBytes() const { return (hashMegabytes << 20) / 4; }
   size_t sumEntries() const { return (hashMegabytes << 20) / 8 / kSumEntryBytes; }
@@ -217,6 +228,7 @@ class Analyser {
     }
     try {
       tryUnknownValues(a, options_.formNodes, budget);
+      if constexpr (HasBounds<G>) probeUnknownValues(a, budget);
       decideInRounds(board, first, a, budget);
       a.total = canonicalTotal(a, options_.totalSums);
     } catch (const LimitReached&) {
@@ -315,6 +327,75 @@ class Analyser {
       for (const auto& [k, v] : found)
         if (k == key) r.value = v;
     }
+  }
+
+  // The regions still unknown probed for simple values (probedValue), in their order, within
+  // the probes' share of the time limit.
+  void probeUnknownValues(Analysis<G>& a, Budget& budget) {
+    if (options_.probePositions <= 0) return;
+    const auto start = std::chrono::steady_clock::now();
+    probeUntil_ = options_.limits.seconds > 0
+                      ? start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                    std::chrono::duration<double>(options_.limits.seconds * options_.probeTimeShare))
+                      : std::chrono::steady_clock::time_point::max();
+    for (RegionReport<G>& r : a.regions)
+      if (!r.value && G::size(r.part.region) >= options_.probeSize) r.value = probedValue(r.part.region, budget);
+  }
+
+  // A simple value of a region proven by search (the Amazons solver's probes, sum_search.cpp's
+  // simpleValue): many large regions whose forms do not fit are integers, switches {a|b} or
+  // n*, which a search of G - v proves in a few hundred positions where G's form takes tens of
+  // thousands of expansions (an Amazons chamber of 10 empty squares and value 4: 26,000
+  // expansions, against 174 positions). With lo <= G <= hi (G::bounds): first the least
+  // integer hi with G <= hi (Left moving first loses G - hi), by bisection; G = hi if also
+  // G >= hi (Right moving first loses G - hi). Else the greatest integer lo with G >= lo, and
+  // the guess {hi-1 | lo+1} (a switch {a|b} has hi = a+1, lo = b-1; n* has hi = n+1,
+  // lo = n-1), or lo + 1/2 when hi = lo + 1, which G - V a second-player win proves. nullopt
+  // when the guess is wrong, or past probePositions positions or the probes' time. A value
+  // found is stored as a form would be.
+  std::optional<cgt::GameId> probedValue(const Region& part, Budget& budget)
+    requires HasBounds<G>
+  {
+    const Region normalised = G::normalise(part);
+    auto [lo, hi] = G::bounds(normalised);
+    // G - v with `mover` to move: whether the mover wins, the search capped as a bounded
+    // round is (serial, SearchTooLong past the positions left).
+    auto wins = [&](cgt::GameId v, cgt::Side mover) {
+      SumState state;
+      state.known.add(cgt::negate(v));
+      state.raw.push_back(normalised);
+      return moverWins(state, mover, budget);
+    };
+    const int64_t searchLeft = searchLeft_.exchange(options_.probePositions);
+    const bool bounded = boundedRound_.exchange(true);
+    probing_ = true;
+    std::optional<cgt::GameId> value;
+    try {
+      for (int64_t below = lo; below < hi;) {  // G <= hi; not G <= below - 1
+        const int64_t mid = below + (hi - below) / 2;
+        if (wins(cgt::integer(mid), cgt::Side::Left)) below = mid + 1;
+        else hi = mid;
+      }
+      if (!wins(cgt::integer(hi), cgt::Side::Right)) {
+        value = cgt::integer(hi);
+      } else {
+        for (int64_t above = hi - 1; lo < above;) {  // G >= lo; not G >= above + 1
+          const int64_t mid = lo + (above - lo + 1) / 2;
+          if (wins(cgt::integer(mid), cgt::Side::Right)) above = mid - 1;
+          else lo = mid;
+        }
+        const cgt::GameId guess = hi - lo >= 2 ? cgt::make({cgt::integer(hi - 1)}, {cgt::integer(lo + 1)})
+                                               : cgt::make({cgt::integer(lo)}, {cgt::integer(hi)});
+        if (!wins(guess, cgt::Side::Left) && !wins(guess, cgt::Side::Right)) value = guess;
+      }
+    } catch (const SearchTooLong&) {
+      // past the probe's positions or the probes' time: no value
+    }
+    probing_ = false;
+    searchLeft_ = searchLeft;
+    boundedRound_ = bounded;
+    if (value) values_.remember(part, *value);
+    return value;
   }
 
   // On a board that is its own mirror image with the colours swapped (G::colourMirror), the
@@ -569,7 +650,10 @@ class Analyser {
   // One more position searched, against the user's limits and the round's allowance.
   void countPosition(Budget& budget) {
     budget.expand();
-    if (searchLeft_.fetch_sub(1, std::memory_order_relaxed) <= 0) throw SearchTooLong{};
+    const int64_t left = searchLeft_.fetch_sub(1, std::memory_order_relaxed);
+    if (left <= 0) throw SearchTooLong{};
+    // A probe (serial) reads the clock every 64 positions: one takes microseconds.
+    if (probing_ && (left & 63) == 0 && std::chrono::steady_clock::now() > probeUntil_) throw SearchTooLong{};
   }
 
   static int rawSize(const SumState& state) {
@@ -626,6 +710,9 @@ class Analyser {
   // (decideInRounds).
   std::atomic<int64_t> searchLeft_{std::numeric_limits<int64_t>::max()};
   std::atomic<bool> boundedRound_{false};
+  // A probe is under way (on this thread alone: probes are serial), and when the probes stop.
+  bool probing_ = false;
+  std::chrono::steady_clock::time_point probeUntil_;
   tbb::task_arena arena_;  // options_.threads wide
 };
 

@@ -59,11 +59,13 @@
 // search, leaf_search.h, one code for both engines), and tests hold core::Analyser<Amazons>
 // to the whole-board oracle and to the Amazons solver; the parallel search
 // (AnalysisOptions::threads), bounds and the rounds of growing allowances
-// (Analyser::decideInRounds) are in the core, and on the endgame suites and the 5x4 and 4x5
+// (Analyser::decideInRounds) and the probes for simple values of regions whose forms do not
+// fit (Analyser::probedValue, for games with bounds) are in the core, and on the endgame
+// suites and the 5x4 and 4x5
 // starts the core is as fast as the solver (tests/benchmarks/core_bench.cpp, BENCHMARKS.md).
 // But the CLI still runs Amazons on its own solver (solver/amazons/solve.h), for what has
 // still to move here behind optional members: bounds of a lone region above the leaves for
-// every integer beside it, pending territories, the probes for simple values, the
+// every integer beside it, pending territories, the
 // proof-number search above the search over sums (proof_search), the value database and
 // progress stages. The report is one for both games (core/report.h): Amazons' columns (class,
 // territory moves, defects, filling lines) and its lettered board are optional members
