@@ -1,0 +1,65 @@
+// What one analysis of any core::Game may do (core/analysis.h): the user's limits, the
+// allowances of forms and searches, the tables' memory, the threads, and what to report.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "solver/core/values.h"
+
+namespace amazons::core {
+
+struct AnalysisOptions {
+  Limits limits;
+  // Expansions allowed to the form of a region of the position (0: no limit), and to one met
+  // in the search over sums. On three random 5x5 Clobber boards of one large group, no limit
+  // took 3.1, 11.3 and 2.0 s, 20,000 took 3.6, 3.9 and 1.8 s, 2,000 took 0.41, 2.8 and 0.53 s
+  // (200: 0.50, 2.2, 0.25 s, but fewer values reported). In the search a raw node costs less
+  // than a form's expansion: with the moves ordered, the bench-clobber sets random 5x5 / the
+  // first 40 random 6x6 / grouped 8x8 took 1.39 / 17.6 / 1.1 s in all with 400 (Amazons'
+  // kSearchTry), 0.84 / 14.5 / 1.05 s with 100, 0.82 / 13.8 / 0.73 s with 60, 0.65 / 13.7 /
+  // 0.85 s with 30.
+  // formNodes is the first round's allowance (Analyser::decideInRounds); without `rounds`
+  // the regions whose forms did not fit in it stay raw for the whole search.
+  uint64_t formNodes = 2000;
+  bool rounds = true;
+  uint64_t searchTry = 60;
+  // Sums built anew allowed to the canonical form of the total, as Amazons' totalNodes: the
+  // verdicts never need it, and the form of a sum of many values can be huge.
+  uint64_t totalSums = 300;
+  // Table memory in MB (--hash): a quarter for the region values, an eighth for the sums of
+  // known values (cgt::SumSearch, at kSumEntryBytes an entry), five eighths for the sums with
+  // raw regions (SearchedTable, its bytes counted). A full table stops storing; answers stay
+  // exact. The 5x5 checkerboard start stores 4.2 M sums with raw regions (some 80 bytes
+  // each, slots and keys): at 3/8 of 512 MB and 128 bytes an entry, as first set, that table
+  // filled at 1.6 M and the search went from 4.5 M nodes to past 50 M (unknown at 100 s).
+  size_t hashMegabytes = 512;
+  // Threads one analysis uses (its own oneTBB arena). A search position whose raw regions hold
+  // at least parallelSize (G::size summed) searches its first move, then the others in
+  // parallel (Young Brothers Wait), sharing the tables. Verdicts, values and winning moves
+  // never depend on the threads; node counts do. Splits from 10, 16, 20 or 23 stones gave the
+  // 6x4 Clobber checkerboard start the same time on two cores (within 3%).
+  unsigned threads = 1;
+  int parallelSize = 20;
+  // Decide the side to move (analyse's `first`) alone, the other's verdict left unknown: for a
+  // player, which needs no more.
+  bool sideToMoveOnly = false;
+  // Every winning move of each side (SideReport::winningMoves), not only the first.
+  bool allWinningMoves = false;
+  // Regions of a game with bounds (G::bounds) of at least probeSize (G::size) whose forms did
+  // not fit are first probed for a simple value (SumSearch::probedValue) within probePositions
+  // search positions in all (0: no probes), and under a time limit within probeTimeShare of
+  // it. The Amazons solver's figures (solve.cpp, where they were measured): of the 122 such
+  // chambers of 8 or more empty squares in the three 12-empty 10x10 sets, the 61 with simple
+  // values were proven within 1,906 positions (most within 400); in a chamber of 40 empty
+  // squares 2,000 positions take seconds (a 10x10 line of one 44-empty chamber: 9 s of a 10 s
+  // limit), hence the share.
+  int probeSize = 8;
+  int64_t probePositions = 2000;
+  double probeTimeShare = 0.25;
+  static constexpr size_t kSumEntryBytes = 128;
+  size_t valueBytes() const { return (hashMegabytes << 20) / 4; }
+  size_t sumEntries() const { return (hashMegabytes << 20) / 8 / kSumEntryBytes; }
+  size_t searchedBytes() const { return (hashMegabytes << 20) * 5 / 8; }
+};
+
+}  // namespace amazons::core

@@ -1,0 +1,376 @@
+// The search over a sum of any core::Game's regions (core/analysis.h decides with it): the
+// known values as a cgt::PartSum (decided by cgt::SumSearch once no raw region is left, never
+// added into one form), the raw regions moved in one move at a time, the parts they fall into
+// valued again within a small allowance (tryValue), with the tables of region values, sums of
+// known values and sums with raw regions; a game's own search of a lone region beside an
+// integer (G::LoneSearch) and simple values proven by search (probedValue).
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <concepts>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_group.h>
+#include <xxhash.h>
+
+#include "cgt/cgt.h"
+#include "solver/core/game.h"
+#include "solver/core/options.h"
+#include "solver/core/parallel.h"
+#include "solver/core/searched_table.h"
+#include "solver/core/values.h"
+
+namespace amazons::core {
+
+// The search visited the positions it was allowed (SumSearch::setRound; a probe's).
+struct SearchTooLong {};
+
+// The game's search of a lone raw region beside an integer (G::LoneSearch), or nothing.
+template <class G>
+struct LoneSearchOf {
+  struct type {
+    explicit type(size_t) {}
+    void clear() {}
+  };
+};
+template <class G>
+  requires HasLoneSearch<G>
+struct LoneSearchOf<G> {
+  using type = typename G::LoneSearch;
+};
+
+// One search keeps its tables across analyses; any thread may search (the tables are shared).
+template <Game G>
+class SumSearch {
+ public:
+  using Region = typename G::Region;
+  // Known values as parts, the others raw (normalised).
+  struct State {
+    cgt::PartSum known;
+    std::vector<Region> raw;
+  };
+
+  // `options` is the analyser's, read as it changes.
+  explicit SumSearch(const AnalysisOptions& options)
+      : options_(options),
+        values_(options.valueBytes()),
+        sums_(options.sumEntries()),
+        searched_(searchedBytes(options)),
+        lone_(loneBytes(options)) {}
+
+  // Whether `mover`, to move, wins the sum.
+  bool moverWins(const State& state, cgt::Side mover, Budget& budget) {
+    if (state.raw.empty()) {
+      const bool wins = sums_.moverWins(state.known, mover);
+      budget.checkClock();
+      return wins;
+    }
+    if constexpr (HasLoneSearch<G>)
+      if (state.raw.size() == 1 && state.known.parts().empty() && state.known.number().isInteger()) {
+        const std::function<void()> count = [&] { countPosition(budget); };
+        if (const std::optional<bool> wins = lone_.wins(state.raw.front(), state.known.number().num, mover, count)) return *wins;
+      }
+    std::string key = sumKey(state, mover);
+    const uint64_t hash = XXH3_64bits(key.data(), key.size());
+    if (const std::optional<bool> found = searched_.find(key, hash)) return *found;
+    if constexpr (HasBounds<G>)
+      if (const std::optional<bool> bounded = decidedByBounds(state, mover, budget)) return *bounded;
+    countPosition(budget);
+    if (parallel() && tbb::is_current_task_group_canceling()) throw Cancelled{};
+    const cgt::Side next = opposite(mover);
+    const std::vector<RawMove> moves = orderedRawMoves(state, mover);
+    // The first move alone, then, in a large position, the others in parallel: in a winning
+    // position the first move mostly wins (orderedRawMoves) and nothing is shared; in a losing
+    // one every move must be refuted, each a search of its own.
+    const bool split = parallel() && !boundedRound_.load(std::memory_order_relaxed) && moves.size() > 2 && rawSize(state) >= options_.parallelSize;
+    bool wins = false;
+    for (size_t i = 0; i < (split ? 1 : moves.size()) && !wins; ++i) wins = !moverWins(afterRawMove(state, moves[i], budget), next, budget);
+    if (!wins && split) wins = anyMoveWinsInParallel(state, moves, mover, budget);
+    if (!wins)
+      for (const auto& [part, option] : state.known.moves(mover))
+        if (!moverWins(State{state.known.replaced(part, option), state.raw}, next, budget)) {
+          wins = true;
+          break;
+        }
+    // Number avoidance: with a known part that is not a number, some move outside the numbers
+    // wins if any does. Without one the raw regions may add up to a number, and moving in the
+    // number may be the only win.
+    if (!wins && state.known.parts().empty()) {
+      const cgt::GameId x = cgt::number(state.known.number());
+      for (cgt::GameId option : mover == cgt::Side::Left ? cgt::leftOptions(x) : cgt::rightOptions(x)) {
+        State after{{}, state.raw};
+        after.known.add(option);
+        if (!moverWins(after, next, budget)) {
+          wins = true;
+          break;
+        }
+      }
+    }
+    searched_.insert(key, hash, wins);
+    return wins;
+  }
+
+  // The value of a part as split() gives it, within `allowance` expansions (0: no limit).
+  std::optional<cgt::GameId> tryValue(const Region& part, uint64_t allowance, Budget& budget) {
+    // Isolated in a parallel search: a thread waiting inside a form (a game's shortcut may run
+    // tasks of its own: Amazons' territory solver) must not take a task of the search, whose
+    // expansions would count against this form's allowance on this thread.
+    if (parallel()) return tbb::this_task_arena::isolate([&] { return tryValueHere(part, allowance, budget); });
+    return tryValueHere(part, allowance, budget);
+  }
+  std::optional<cgt::GameId> tryValueHere(const Region& part, uint64_t allowance, Budget& budget) {
+    if (allowance == 0) return values_.partValue(part, budget);
+    Budget::Allowance scope(allowance);
+    try {
+      return values_.partValue(part, budget);
+    } catch (const FormTooLarge&) {
+      for (int from = rawFrom_.load(std::memory_order_relaxed); G::size(part) < from;)
+        if (rawFrom_.compare_exchange_weak(from, G::size(part), std::memory_order_relaxed)) break;
+      return std::nullopt;
+    }
+  }
+
+  // The parts of a region after a move, valued where their form fits a try; parts as large as
+  // one that did not fit in this analysis stay raw untried.
+  void addParts(const Region& region, State& state, Budget& budget) {
+    for (const Placed<Region>& p : G::split(region)) {
+      if (const std::optional<cgt::GameId> v = G::size(p.region) < rawFrom_.load(std::memory_order_relaxed) ? tryValue(p.region, options_.searchTry, budget) : std::nullopt)
+        state.known.add(*v);
+      else state.raw.push_back(G::normalise(p.region));
+    }
+  }
+
+  // A simple value of a region proven by search (the Amazons solver's probes, sum_search.cpp's
+  // simpleValue): many large regions whose forms do not fit are integers, switches {a|b} or
+  // n*, which a search of G - v proves in a few hundred positions where G's form takes tens of
+  // thousands of expansions (an Amazons chamber of 10 empty squares and value 4: 26,000
+  // expansions, against 174 positions). With lo <= G <= hi (G::bounds): first the least
+  // integer hi with G <= hi (Left moving first loses G - hi), by bisection; G = hi if also
+  // G >= hi (Right moving first loses G - hi). Else the greatest integer lo with G >= lo, and
+  // the guess {hi-1 | lo+1} (a switch {a|b} has hi = a+1, lo = b-1; n* has hi = n+1,
+  // lo = n-1), or lo + 1/2 when hi = lo + 1, which G - V a second-player win proves. nullopt
+  // when the guess is wrong, or past probePositions positions or the probes' time. A value
+  // found is stored as a form would be. The probe gives up at `until` too.
+  std::optional<cgt::GameId> probedValue(const Region& part, std::chrono::steady_clock::time_point until, Budget& budget)
+    requires HasBounds<G>
+  {
+    const Region normalised = G::normalise(part);
+    auto [lo, hi] = G::bounds(normalised);
+    // G - v with `mover` to move: whether the mover wins, the search capped as a bounded
+    // round is (serial, SearchTooLong past the positions left).
+    auto wins = [&](cgt::GameId v, cgt::Side mover) {
+      State state;
+      state.known.add(cgt::negate(v));
+      state.raw.push_back(normalised);
+      return moverWins(state, mover, budget);
+    };
+    const int64_t searchLeft = searchLeft_.exchange(options_.probePositions);
+    const bool bounded = boundedRound_.exchange(true);
+    probing_ = true;
+    probeUntil_ = until;
+    std::optional<cgt::GameId> value;
+    try {
+      for (int64_t below = lo; below < hi;) {  // G <= hi; not G <= below - 1
+        const int64_t mid = below + (hi - below) / 2;
+        if (wins(cgt::integer(mid), cgt::Side::Left)) below = mid + 1;
+        else hi = mid;
+      }
+      if (!wins(cgt::integer(hi), cgt::Side::Right)) {
+        value = cgt::integer(hi);
+      } else {
+        for (int64_t above = hi - 1; lo < above;) {  // G >= lo; not G >= above + 1
+          const int64_t mid = lo + (above - lo + 1) / 2;
+          if (wins(cgt::integer(mid), cgt::Side::Right)) above = mid - 1;
+          else lo = mid;
+        }
+        const cgt::GameId guess = hi - lo >= 2 ? cgt::make({cgt::integer(hi - 1)}, {cgt::integer(lo + 1)})
+                                               : cgt::make({cgt::integer(lo)}, {cgt::integer(hi)});
+        if (!wins(guess, cgt::Side::Left) && !wins(guess, cgt::Side::Right)) value = guess;
+      }
+    } catch (const SearchTooLong&) {
+      // past the probe's positions or the probes' time: no value
+    }
+    probing_ = false;
+    searchLeft_ = searchLeft;
+    boundedRound_ = bounded;
+    if (value) values_.remember(part, *value);
+    return value;
+  }
+
+  // The search may visit `positions` more (then throws SearchTooLong), on one thread when
+  // `bounded` (Analyser's rounds: how many it visits must not depend on the threads).
+  void setRound(int64_t positions, bool bounded) {
+    searchLeft_ = positions;
+    boundedRound_ = bounded;
+  }
+  // A fresh analysis: no form has failed yet.
+  void newAnalysis() { rawFrom_ = std::numeric_limits<int>::max(); }
+  // Whether the table of sums with raw regions holds half its memory or more.
+  bool searchedHalfFull() const { return searched_.bytes() >= searchedBytes(options_) / 2; }
+
+  size_t valuesSize() const { return values_.size(); }
+  size_t valuesBytes() const { return values_.bytes(); }
+  uint64_t sumNodes() const { return sums_.nodes(); }
+  void clear() {
+    values_.clear();
+    sums_.clear();
+    searched_.clear();
+    lone_.clear();
+  }
+
+  // How promising a move is (less is better): the opponent's replies in the region after it.
+  // Counted by G::countMoves(region, side) where the game has one (optional, =
+  // G::moves(region, side).size() without the list). The mover's own replies as a tie-break
+  // (most first) cost as much again and ordered worse: without them the Amazons starts, Black
+  // to move, took 5x4 2.06 s and 809 k nodes instead of 2.47 s and 925 k (medians of three
+  // interleaved runs), 4x5 8.3 s and 4.0 M instead of 12.0 s and 4.6 M. Clobber's order is the
+  // same either way: both sides have as many moves there.
+  static int64_t moveScore(const Region& after, cgt::Side mover) {
+    return static_cast<int64_t>(countMoves(after, opposite(mover)));
+  }
+  static size_t countMoves(const Region& region, cgt::Side side) {
+    if constexpr (requires { { G::countMoves(region, side) } -> std::convertible_to<size_t>; }) return G::countMoves(region, side);
+    else return G::moves(region, side).size();
+  }
+
+  // Each move of `mover` in `region` as f(score, move, region after it), score by moveScore,
+  // and by the game's estimate first where the region is raw and `alone` (orderedRawMoves).
+  template <class F>
+  static void forEachScoredMove(const Region& region, cgt::Side mover, bool alone, F&& f) {
+    constexpr int64_t kEstimateWeight = int64_t{1} << 32;  // a point of estimate outweighs any count of replies
+    const int64_t sign = mover == cgt::Side::Left ? 1 : -1;
+    bool byEstimate = false;
+    int before = 0;
+    if constexpr (HasEstimate<G>) {
+      byEstimate = alone && G::size(region) >= G::kEstimateFrom;
+      if (byEstimate) before = G::estimate(region);
+    }
+    for (const typename G::Move& m : G::moves(region, mover)) {
+      Region after = G::play(region, m);
+      int64_t score = moveScore(after, mover);
+      if constexpr (HasEstimate<G>)
+        if (byEstimate) score -= sign * (G::estimate(after) - before) * kEstimateWeight;
+      f(score, m, std::move(after));
+    }
+  }
+
+ private:
+  bool parallel() const { return options_.threads > 1; }
+  // A game's lone search (G::LoneSearch) takes half the memory of the sums with raw regions:
+  // its table holds the positions below those.
+  static size_t loneBytes(const AnalysisOptions& options) { return HasLoneSearch<G> ? options.searchedBytes() / 2 : 0; }
+  static size_t searchedBytes(const AnalysisOptions& options) { return options.searchedBytes() - loneBytes(options); }
+
+  // The mover, the raw regions' keys (sorted, each length-prefixed), the known parts.
+  static std::string sumKey(const State& state, cgt::Side mover) {
+    std::vector<std::string> keys;
+    for (const Region& r : state.raw) keys.push_back(G::key(r));
+    std::sort(keys.begin(), keys.end());
+    std::string key(1, static_cast<char>(mover));
+    for (const std::string& k : keys) {
+      const uint32_t n = static_cast<uint32_t>(k.size());
+      key.append(reinterpret_cast<const char*>(&n), sizeof n);
+      key += k;
+    }
+    key += '|';
+    state.known.appendKey(key);
+    return key;
+  }
+
+  struct RawMove {
+    size_t region;
+    Region after;  // the raw region after the move, not split
+  };
+
+  // The moves in the raw regions by moveScore, fewest opponent replies first: a winning move
+  // often shuts the opponent out, and trying it first cuts the rest. (In G::moves order 40
+  // random 6x6 boards took 62 s, four unknown at 10 s; in this order 26 s, one unknown.) In a
+  // raw region alone in the sum and large enough, a game's estimate (G::estimate) goes first:
+  // the most gained for the mover first, replies breaking ties. With several raw regions what
+  // a move gains in one says little of its worth in the sum, where the tempo it spends counts
+  // too (the Amazons solver's measures, sum_search.cpp).
+  static std::vector<RawMove> orderedRawMoves(const State& state, cgt::Side mover) {
+    std::vector<std::pair<int64_t, RawMove>> scored;
+    for (size_t i = 0; i < state.raw.size(); ++i)
+      forEachScoredMove(state.raw[i], mover, state.raw.size() == 1, [&](int64_t score, const typename G::Move&, Region&& after) {
+        scored.push_back({score, {i, std::move(after)}});
+      });
+    std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::vector<RawMove> out;
+    out.reserve(scored.size());
+    for (auto& s : scored) out.push_back(std::move(s.second));
+    return out;
+  }
+
+  // Each raw region lies between its bounds (G::bounds): the mover wins if it wins with every
+  // raw region at the opponent's end, and loses if it loses with every one at its own.
+  std::optional<bool> decidedByBounds(const State& state, cgt::Side mover, Budget& budget) {
+    int64_t lo = 0, hi = 0;
+    for (const Region& r : state.raw) {
+      const auto [l, h] = G::bounds(r);
+      lo += l;
+      hi += h;
+    }
+    cgt::PartSum worst = state.known, best = state.known;
+    worst.add(cgt::integer(mover == cgt::Side::Left ? lo : hi));
+    best.add(cgt::integer(mover == cgt::Side::Left ? hi : lo));
+    std::optional<bool> decided;
+    if (sums_.moverWins(worst, mover)) decided = true;
+    else if (!sums_.moverWins(best, mover)) decided = false;
+    budget.checkClock();
+    return decided;
+  }
+
+  // One more position searched, against the user's limits and the round's allowance.
+  void countPosition(Budget& budget) {
+    budget.expand();
+    const int64_t left = searchLeft_.fetch_sub(1, std::memory_order_relaxed);
+    if (left <= 0) throw SearchTooLong{};
+    // A probe (serial) reads the clock every 64 positions: one takes microseconds.
+    if (probing_ && (left & 63) == 0 && std::chrono::steady_clock::now() > probeUntil_) throw SearchTooLong{};
+  }
+
+  static int rawSize(const State& state) {
+    int size = 0;
+    for (const Region& r : state.raw) size += G::size(r);
+    return size;
+  }
+
+  State afterRawMove(const State& state, const RawMove& m, Budget& budget) {
+    State after{state.known, {}};
+    for (size_t j = 0; j < state.raw.size(); ++j)
+      if (j != m.region) after.raw.push_back(state.raw[j]);
+    addParts(m.after, after, budget);
+    return after;
+  }
+
+  // Whether a move after the first wins, the moves searched in parallel.
+  bool anyMoveWinsInParallel(const State& state, const std::vector<RawMove>& moves, cgt::Side mover, Budget& budget) {
+    return anyIndexInParallel(1, moves.size(), [&](size_t i) { return !moverWins(afterRawMove(state, moves[i], budget), opposite(mover), budget); });
+  }
+
+  const AnalysisOptions& options_;
+  RegionValues<G> values_;
+  cgt::SumSearch sums_;
+  SharedSearchedTable<bool> searched_;  // sums with raw regions, by sumKey: exact
+  typename LoneSearchOf<G>::type lone_;
+  // The least G::size of a form that did not fit, in the analysis under way.
+  std::atomic<int> rawFrom_{0};
+  // The search positions the round under way may still visit, and whether it may give up
+  // (decideInRounds).
+  std::atomic<int64_t> searchLeft_{std::numeric_limits<int64_t>::max()};
+  std::atomic<bool> boundedRound_{false};
+  // A probe is under way (on this thread alone: probes are serial), and when the probes stop.
+  bool probing_ = false;
+  std::chrono::steady_clock::time_point probeUntil_;
+};
+
+}  // namespace amazons::core
