@@ -73,7 +73,7 @@ class Evaluator {
     const std::string k = c.key();
     const uint64_t hash = KeyHash()(k);
     if (const std::optional<GameId> found = table_.find(k, hash)) return *found;
-    std::optional<GameId> v = known(c);
+    std::optional<GameId> v = knownOf(c);
     if (!v) {
       std::vector<GameId> left, right;
       for (const G& o : c.options(Side::Left)) left.push_back(value(o));
@@ -82,6 +82,16 @@ class Evaluator {
     }
     table_.insert(k, hash, *v);
     return *v;
+  }
+
+  // A component's value when it needs no expansion: the table's, else its known() (stored).
+  std::optional<GameId> known(const G& c) {
+    const std::string k = c.key();
+    const uint64_t hash = KeyHash()(k);
+    if (const std::optional<GameId> found = table_.find(k, hash)) return found;
+    const std::optional<GameId> v = knownOf(c);
+    if (v) table_.insert(k, hash, *v);
+    return v;
   }
 
   // A component's value proven otherwise (a search's), stored as canon() would store it.
@@ -95,7 +105,7 @@ class Evaluator {
   void clear() { table_.clear(); }
 
  private:
-  static std::optional<GameId> known(const G& c) {
+  static std::optional<GameId> knownOf(const G& c) {
     if constexpr (requires { { c.known() } -> std::same_as<std::optional<GameId>>; }) return c.known();
     else return std::nullopt;
   }

@@ -319,6 +319,26 @@ TEST(AmazonsOnCore, ProbedValuesAreTheNaiveForms) {
   EXPECT_GT(compared, 300);
 }
 
+// The proof-number search above the search over sums (core/proof_search.h) from three empty
+// squares of raw regions, each position tried with two positions only, so that the proof
+// numbers steer nearly every search: the oracle's verdicts and winning moves.
+TEST(AmazonsOnCore, ProofSearchMatchesTheOracle) {
+  core::AnalysisOptions options;
+  options.formNodes = 1;
+  options.searchTry = 1;
+  options.probePositions = 0;
+  options.proofSize = 3;
+  options.proofTryPositions = 2;
+  std::mt19937_64 rng(43);
+  int compared = 0;
+  for (int trial = 0; trial < 200 && !HasFatalFailure(); ++trial) {
+    const Board board = randomBoard(rng, 5, 2);
+    core::Analyser<Amazons> analyser(options);
+    expectTheOraclesAnswers(board, analyser.analyse(GameRegion(board)), compared);
+  }
+  EXPECT_GT(compared, 300);
+}
+
 TEST(AmazonsOnCore, ParallelSearchKeepsVerdictsAndMoves) {
   // Two threads splitting every search position of three or more empty squares raw: the
   // oracle's answers, and the winning moves of one thread.

@@ -211,6 +211,16 @@ namespace amazons {
 // The leaf table takes all of `bytes` (reserving twice for outgrown arrays).
 AmazonsLoneSearch::AmazonsLoneSearch(size_t bytes) : leaf_(2 * bytes, bytes) {}
 
+std::optional<bool> AmazonsLoneSearch::known(const GameRegion& region, int64_t number, cgt::Side mover) const {
+  const solve::LeafSearch::Key key = solve::LeafSearch::key(region.small(), Amazons::colorOf(mover));
+  return leaf_.known(key, leaf_.hash(key), mover == cgt::Side::Left ? number : -number);
+}
+
+void AmazonsLoneSearch::remember(const GameRegion& region, int64_t number, cgt::Side mover, bool wins) {
+  const solve::LeafSearch::Key key = solve::LeafSearch::key(region.small(), Amazons::colorOf(mover));
+  leaf_.remember(key, leaf_.hash(key), mover == cgt::Side::Left ? number : -number, wins);
+}
+
 void AmazonsLoneSearch::clear() {
   leaf_.clear();
   territories_.clear();

@@ -68,6 +68,13 @@ class AmazonsLoneSearch {
  public:
   explicit AmazonsLoneSearch(size_t bytes);
   std::optional<bool> wins(const GameRegion& region, int64_t number, cgt::Side mover, const std::function<void()>& count);
+  // Regions on masks of any size: what the search above the leaves finds of them beside an
+  // integer is kept in the leaf table too, one entry for every integer (LeafSearch::Bounds),
+  // as the solver keeps it (on the 6x4 start nearly every position above the leaves is one
+  // region holding all eight amazons).
+  bool keeps(const GameRegion& region) const { return region.isSmall(); }
+  std::optional<bool> known(const GameRegion& region, int64_t number, cgt::Side mover) const;
+  void remember(const GameRegion& region, int64_t number, cgt::Side mover, bool wins);
   void clear();
 
  private:

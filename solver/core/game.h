@@ -44,7 +44,11 @@
 //                                    search on masks with killer moves): LoneSearch(bytes its
 //                                    table may hold); wins(normalised region, n, mover, count)
 //                                    -> optional<bool>, nullopt for a region it does not take,
-//                                    count() called for each position it searches; clear()
+//                                    count() called for each position it searches; keeps(region):
+//                                    whether its table keeps what the search above finds of such
+//                                    a sum, by known(region, n, mover) and remember(region, n,
+//                                    mover, wins) (Amazons: regions on masks of any size, each
+//                                    entry for every n, 32 bytes); clear()
 //   G::colourMirror(board)           a symmetry (core/symmetry.h, one that undoes itself) under
 //                                    which the board with its colours swapped is itself, or nullopt;
 //   G::mirroredMove(board, t, move)  a move seen through it: the other side's verdict and
@@ -56,21 +60,20 @@
 // (solver/amazons/game.h: Region = GameRegion, masks up to 64 squares, else a Board; split =
 // splitChambers on masks; key = the masks' bytes; shortcut = the territory solver; bounds =
 // reachable squares; estimate = queen-distance territory; LoneSearch = the solver's leaf
-// search, leaf_search.h, one code for both engines), and tests hold core::Analyser<Amazons>
-// to the whole-board oracle and to the Amazons solver; the parallel search
-// (AnalysisOptions::threads), bounds and the rounds of growing allowances
-// (Analyser::decideInRounds) and the probes for simple values of regions whose forms do not
-// fit (Analyser::probedValue, for games with bounds) are in the core, and on the endgame
-// suites and the 5x4 and 4x5
-// starts the core is as fast as the solver (tests/benchmarks/core_bench.cpp, BENCHMARKS.md).
-// But the CLI still runs Amazons on its own solver (solver/amazons/solve.h), for what has
-// still to move here behind optional members: bounds of a lone region above the leaves for
-// every integer beside it, pending territories, the
-// proof-number search above the search over sums (proof_search), the value database and
-// progress stages. The report is one for both games (core/report.h): Amazons' columns (class,
-// territory moves, defects, filling lines) and its lettered board are optional members
-// (RegionDetail). Suites, verify and bench take any game (core/suite.h,
-// core/suite_check.h), Amazons through its solver (amazons/engine.h).
+// search and table, leaf_search.h, one code for both engines), and tests hold
+// core::Analyser<Amazons> to the whole-board oracle and to the Amazons solver. The parallel
+// search, bounds, the rounds of growing allowances (Analyser::decideInRounds) and the probes
+// for simple values (SumSearch::probedValue, games with bounds) are in the core; on the
+// endgame suites and the 5x4, 4x5 and 4x6 starts it is as fast as the solver, on a 41-empty
+// 10x10 position 1.2x slower (tests/benchmarks/core_bench.cpp, BENCHMARKS.md). But the CLI
+// still runs Amazons on its own solver (solver/amazons/solve.h), for what has still to move
+// here: pending territories, the value database, progress stages, the most stubborn move of
+// a lost side, and a proof search that pays (core/proof_search.h is the solver's algorithm,
+// exact and tested, but off by default: not yet a gain on the core). The report is one for
+// both games (core/report.h): Amazons' columns (class, territory moves, defects, filling
+// lines) and its lettered board are optional members (RegionDetail). Suites, verify and bench
+// take any game (core/suite.h, core/suite_check.h), Amazons through its solver
+// (amazons/engine.h).
 #pragma once
 #include <concepts>
 #include <cstdint>
@@ -138,6 +141,9 @@ concept HasLoneSearch = std::constructible_from<typename G::LoneSearch, size_t> 
                         requires(typename G::LoneSearch& lone, const typename G::Region& r, int64_t n, cgt::Side s,
                                  const std::function<void()>& count) {
   { lone.wins(r, n, s, count) } -> std::same_as<std::optional<bool>>;
+  { lone.keeps(r) } -> std::same_as<bool>;
+  { lone.known(r, n, s) } -> std::same_as<std::optional<bool>>;
+  lone.remember(r, n, s, true);
   lone.clear();
 };
 

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
 #include "solver/core/values.h"
 
@@ -17,7 +18,9 @@ struct AnalysisOptions {
   // than a form's expansion: with the moves ordered, the bench-clobber sets random 5x5 / the
   // first 40 random 6x6 / grouped 8x8 took 1.39 / 17.6 / 1.1 s in all with 400 (Amazons'
   // kSearchTry), 0.84 / 14.5 / 1.05 s with 100, 0.82 / 13.8 / 0.73 s with 60, 0.65 / 13.7 /
-  // 0.85 s with 30.
+  // 0.85 s with 30. The Amazons solver's 400 (20 in chambers of six amazons or more) took
+  // the Amazons core suites 2x the time of 60 (endgames-hard 1.19 s against 0.69 s), and a
+  // 41-empty 10x10 position 12.2 s against 13.2 s.
   // formNodes is the first round's allowance (Analyser::decideInRounds); without `rounds`
   // the regions whose forms did not fit in it stay raw for the whole search.
   uint64_t formNodes = 2000;
@@ -28,8 +31,9 @@ struct AnalysisOptions {
   uint64_t totalSums = 300;
   // Table memory in MB (--hash): a quarter for the region values, an eighth for the sums of
   // known values (cgt::SumSearch, at kSumEntryBytes an entry), five eighths for the sums with
-  // raw regions (SearchedTable, its bytes counted). A full table stops storing; answers stay
-  // exact. The 5x5 checkerboard start stores 4.2 M sums with raw regions (some 80 bytes
+  // raw regions (SearchedTable, its bytes counted; of them a game's lone search takes half,
+  // and the proof search's positions not yet proven a tenth, where they are used). A full
+  // table stops storing; answers stay exact. The 5x5 checkerboard start stores 4.2 M sums with raw regions (some 80 bytes
   // each, slots and keys): at 3/8 of 512 MB and 128 bytes an entry, as first set, that table
   // filled at 1.6 M and the search went from 4.5 M nodes to past 50 M (unknown at 100 s).
   size_t hashMegabytes = 512;
@@ -56,10 +60,19 @@ struct AnalysisOptions {
   int probeSize = 8;
   int64_t probePositions = 2000;
   double probeTimeShare = 0.25;
+  // Sums whose raw regions hold at least proofSize (G::size summed) are decided by
+  // proof-number search (core/proof_search.h); 0: never, the default. Each position it meets
+  // is first tried with proofTryPositions positions of the search over sums, as the Amazons
+  // solver's SolveOptions::proofTryPositions. Not yet a gain on the core: a 41-empty 10x10
+  // Amazons position (BENCHMARKS.md), Black to move, one thread, took 11.9 s without it and
+  // was unknown at 60 s with 20 (the solver's proofEmpty) at --hash 512; 28 s at 4096.
+  int proofSize = 0;
+  int64_t proofTryPositions = 10000;
   static constexpr size_t kSumEntryBytes = 128;
   size_t valueBytes() const { return (hashMegabytes << 20) / 4; }
   size_t sumEntries() const { return (hashMegabytes << 20) / 8 / kSumEntryBytes; }
   size_t searchedBytes() const { return (hashMegabytes << 20) * 5 / 8; }
+  size_t proofBytes() const { return searchedBytes() / 10; }
 };
 
 }  // namespace amazons::core
