@@ -293,7 +293,7 @@ TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
 }
 
 // Forms allowed a single expansion, so that contested chambers get their values from the
-// probes (Analyser::probedValue: integers, switches, n*, halves proven by search): each value
+// probes (SumSearch::probedValue: integers, switches, n*, halves proven by search): each value
 // reported is the naive canonical form of its chamber, and the verdicts are the oracle's.
 TEST(AmazonsOnCore, ProbedValuesAreTheNaiveForms) {
   core::AnalysisOptions options;

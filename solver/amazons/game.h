@@ -6,7 +6,7 @@
 // whole-board oracle. The Amazons solver (solve.h) does not run on the core yet: what it adds
 // (proof search, the value database; core/game.h lists them) has still to move behind
 // optional members. Its leaf search has moved (AmazonsLoneSearch: the same code,
-// leaf_search.h), and its probes for simple values are the core's (Analyser::probedValue).
+// leaf_search.h), and its probes for simple values are the core's (SumSearch::probedValue).
 //
 // A region is a GameRegion: three masks (SmallRegion) when its frame has at most 64 squares,
 // which every chamber a search splits off below a small root has, so that moves, splits,
