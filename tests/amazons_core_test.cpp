@@ -277,19 +277,26 @@ TEST(AmazonsOnCore, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
 
 TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
   // Forms allowed a single expansion and no probes: every contested chamber is searched raw,
-  // move by move, beside the territories and small parts that do get a value.
-  core::AnalysisOptions options;
-  options.formNodes = 1;
-  options.searchTry = 1;
-  options.probePositions = 0;
-  std::mt19937_64 rng(29);
-  int compared = 0;
-  for (int trial = 0; trial < 200 && !HasFatalFailure(); ++trial) {
-    const Board board = randomBoard(rng, 5, 2);
-    core::Analyser<Amazons> analyser(options);  // each board on its own: no values from the last
-    expectTheOraclesAnswers(board, analyser.analyse(GameRegion(board)), compared);
+  // move by move, beside the territories and small parts that do get a value. Then the same
+  // through the proof-number search (core/proof_search.h) from three empty squares of raw
+  // regions, each position tried with two positions only, so that the proof numbers steer
+  // nearly every search.
+  for (const int proofSize : {0, 3}) {
+    core::AnalysisOptions options;
+    options.formNodes = 1;
+    options.searchTry = 1;
+    options.probePositions = 0;
+    options.proofSize = proofSize;
+    options.proofTryPositions = 2;
+    std::mt19937_64 rng(29 + proofSize);
+    int compared = 0;
+    for (int trial = 0; trial < 200 && !HasFatalFailure(); ++trial) {
+      const Board board = randomBoard(rng, 5, 2);
+      core::Analyser<Amazons> analyser(options);  // each board on its own: no values from the last
+      expectTheOraclesAnswers(board, analyser.analyse(GameRegion(board)), compared);
+    }
+    EXPECT_GT(compared, 300) << proofSize;
   }
-  EXPECT_GT(compared, 300);
 }
 
 // Forms allowed a single expansion, so that contested chambers get their values from the
@@ -316,26 +323,6 @@ TEST(AmazonsOnCore, ProbedValuesAreTheNaiveForms) {
     expectTheOraclesAnswers(board, a, compared);
   }
   EXPECT_GT(probed, 100);
-  EXPECT_GT(compared, 300);
-}
-
-// The proof-number search above the search over sums (core/proof_search.h) from three empty
-// squares of raw regions, each position tried with two positions only, so that the proof
-// numbers steer nearly every search: the oracle's verdicts and winning moves.
-TEST(AmazonsOnCore, ProofSearchMatchesTheOracle) {
-  core::AnalysisOptions options;
-  options.formNodes = 1;
-  options.searchTry = 1;
-  options.probePositions = 0;
-  options.proofSize = 3;
-  options.proofTryPositions = 2;
-  std::mt19937_64 rng(43);
-  int compared = 0;
-  for (int trial = 0; trial < 200 && !HasFatalFailure(); ++trial) {
-    const Board board = randomBoard(rng, 5, 2);
-    core::Analyser<Amazons> analyser(options);
-    expectTheOraclesAnswers(board, analyser.analyse(GameRegion(board)), compared);
-  }
   EXPECT_GT(compared, 300);
 }
 
