@@ -369,6 +369,46 @@ TEST(AmazonsOnCore, ValuesMatchTheNaiveFormAndTheAmazonsSolver) {
   EXPECT_GT(solved, 200);
 }
 
+// With every value known, the move reported is of best mean for the mover, each mean from the
+// naive canonical form of the board after it: the winning move among the winning ones (by the
+// oracle), and with a loss the most stubborn move among all.
+TEST(AmazonsOnCore, MovesOfBestMeanWhenEveryValueIsKnown) {
+  std::mt19937_64 rng(47);
+  int losses = 0, wins = 0;
+  for (int trial = 0; trial < 300 && !HasFatalFailure(); ++trial) {
+    const Board board = randomBoard(rng, 5, 2);
+    if (board.emptyCount() > 7) continue;
+    const core::Analysis<Amazons> a = core::Analyser<Amazons>().analyse(GameRegion(board));
+    if (!a.totalMean) continue;
+    for (const Color mover : {Color::Black, Color::White}) {
+      const core::SideReport<Amazons>& side = a.forSide(Amazons::sideOf(mover));
+      if (!side.hasMove) continue;
+      const bool won = side.verdict == Verdict::Win;
+      const std::optional<GameMove> reported = won ? side.winningMove : side.stubbornMove;
+      ASSERT_TRUE(reported) << toOneLine(board) << " " << colorName(mover);
+      // The mover's mean after a move, and whether the opponent then loses.
+      auto after = [&](const Move& m) {
+        Board b = board;
+        b.setSideToMove(mover);
+        b.play(m);
+        const cgt::Dyadic mean = cgt::mean(testing::naiveValue(b));
+        return std::pair{mover == Color::Black ? mean : -mean, !*oracle(b, opposite(mover), 0)};
+      };
+      std::optional<cgt::Dyadic> best;
+      for (const Move& m : testing::naiveMoves(board, mover)) {
+        const auto [mean, winning] = after(m);
+        if ((winning || !won) && (!best || *best < mean)) best = mean;
+      }
+      const auto [mean, winning] = after(Amazons::onBoard(board, *reported));
+      ASSERT_EQ(winning, won) << toOneLine(board);
+      ASSERT_TRUE(mean == *best) << toOneLine(board) << " " << colorName(mover) << " " << Amazons::formatMove(GameRegion(board), *reported);
+      ++(won ? wins : losses);
+    }
+  }
+  EXPECT_GT(wins, 50);
+  EXPECT_GT(losses, 20);
+}
+
 TEST(AmazonsOnCore, LimitsGiveUnknown) {
   core::AnalysisOptions options;
   options.limits.nodes = 50;

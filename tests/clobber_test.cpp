@@ -217,15 +217,23 @@ TEST(Clobber, ValuesMatchTheNaiveCanonicalForm) {
 }
 
 // The analysis' verdicts for either side to move against whole-board minimax, whether each
-// side has a move, and each winning move: one of the side's moves, after which the opponent
-// loses. Adds the winning sides.
+// side has a move, each winning move: one of the side's moves, after which the opponent
+// loses, and with a loss the most stubborn move: one of the side's moves. Adds the winning
+// sides.
 void expectMinimaxAnswers(const Grid& grid, const Region& board, const core::Analysis<Clobber>& a, int& wins) {
   for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
     const core::SideReport<Clobber>& s = a.forSide(side);
     const bool expected = testing::naiveClobberMoverWins(grid, side);
     ASSERT_EQ(s.verdict, expected ? core::Verdict::Win : core::Verdict::Loss) << testing::oneLine(grid);
     ASSERT_EQ(s.hasMove, !testing::naiveClobberMoves(grid, side).empty()) << testing::oneLine(grid);
-    if (!expected) continue;
+    if (!expected) {
+      ASSERT_EQ(s.stubbornMove.has_value(), s.hasMove) << testing::oneLine(grid);
+      if (!s.stubbornMove) continue;
+      const std::string text = Clobber::formatMove(board, *s.stubbornMove);
+      const auto moves = testing::naiveClobberMoves(grid, side);
+      ASSERT_TRUE(std::any_of(moves.begin(), moves.end(), [&](const auto& m) { return m.text == text; })) << testing::oneLine(grid) << " " << text;
+      continue;
+    }
     ++wins;
     ASSERT_TRUE(s.winningMove);
     const std::string text = Clobber::formatMove(board, *s.winningMove);

@@ -43,8 +43,8 @@ struct SideReport {
   bool hasMove = false;
   std::optional<typename G::Move> winningMove;  // on the board; set with every Win that has a move
   std::vector<typename G::Move> winningMoves;   // winningMove, then with allWinningMoves every other
-  // With a Loss, the move that holds out longest, where the game's own solver picks one
-  // (Amazons': the most stubborn move); the core's search does not.
+  // With a Loss, the move that holds out longest: of best mean for the mover when every
+  // region's value is known, else the first in the search's order (Analyser::decide).
   std::optional<typename G::Move> stubbornMove;
 };
 
@@ -258,6 +258,7 @@ class Analyser {
       if (const std::optional<int> t = G::colourMirror(board)) {
         side.verdict = first.verdict;
         if (first.winningMove) side.winningMove = G::mirroredMove(board, *t, *first.winningMove);
+        if (first.stubbornMove) side.stubbornMove = G::mirroredMove(board, *t, *first.stubbornMove);
         for (const typename G::Move& m : first.winningMoves) side.winningMoves.push_back(G::mirroredMove(board, *t, m));
         return true;
       }
@@ -276,14 +277,15 @@ class Analyser {
     return state;
   }
 
-  // The verdict for one side to move, and a winning move: the first that wins with the moves
-  // of the raw regions first, in the search's order (the search has just met them, so most are
-  // in its table), then those of the valued regions, each by SumSearch::moveScore; with allWinningMoves,
-  // every move that wins, in that order.
+  // The verdict for one side to move, and a winning move (with a loss, the most stubborn): the
+  // first that wins with the moves of the raw regions first, in the search's order (the search
+  // has just met them, so most are in its table), then those of the valued regions, each by
+  // SumSearch::moveScore, and with every value known the best mean first; with
+  // allWinningMoves, every move that wins, in that order.
   void decide(const Analysis<G>& a, SideReport<G>& side, Budget& budget) {
     const bool wins = proof_.moverWins(stateOf(a), side.mover, budget);
     side.verdict = wins ? Verdict::Win : Verdict::Loss;
-    if (!wins) return;
+    if (!wins && !side.hasMove) return;
     struct Candidate {
       bool valued;
       int64_t score;
@@ -311,9 +313,41 @@ class Analyser {
       }
       return *afters[i];
     };
-    auto found = [&](const Candidate& c) {
+    // With every value known, the candidates of best mean for the mover go first (stably: the
+    // search's order stays among equal means, and behind them those whose parts are not all
+    // valued), as the Amazons solver orders them: the winning move reported is the one of best
+    // mean, and with a loss the first is the most stubborn.
+    if (totalMean(a)) {
+      const int64_t sign = side.mover == cgt::Side::Left ? 1 : -1;
+      std::vector<std::optional<cgt::Dyadic>> means(candidates.size());
+      for (size_t i = 0; i < candidates.size(); ++i) {
+        if (!after(i).raw.empty()) continue;
+        cgt::Dyadic mean;
+        for (const cgt::GameId v : after(i).known.values()) mean = mean + cgt::mean(v);
+        means[i] = sign > 0 ? mean : -mean;
+      }
+      std::vector<size_t> order(candidates.size());
+      for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+      std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return means[x] && (!means[y] || *means[y] < *means[x]); });
+      std::vector<Candidate> sorted;
+      std::vector<std::optional<SumState>> sortedAfters;
+      for (const size_t i : order) {
+        sorted.push_back(std::move(candidates[i]));
+        sortedAfters.push_back(std::move(afters[i]));
+      }
+      candidates = std::move(sorted);
+      afters = std::move(sortedAfters);
+    }
+    auto onBoard = [&](const Candidate& c) {
       const Placed<Region>& part = a.regions[c.region].part;
-      const typename G::Move move = G::shifted(c.move, part.file0, part.rank0);
+      return G::shifted(c.move, part.file0, part.rank0);
+    };
+    if (!wins) {
+      side.stubbornMove = onBoard(candidates.front());
+      return;
+    }
+    auto found = [&](const Candidate& c) {
+      const typename G::Move move = onBoard(c);
       if (!side.winningMove) side.winningMove = move;
       side.winningMoves.push_back(move);
     };
