@@ -3,10 +3,11 @@
 //
 // This is the first step of moving Amazons onto the core (issue 17, phase 2): the interface
 // is complete for Amazons, and tests hold the generic analysis to the Amazons solver and to the
-// whole-board oracle. The Amazons solver (solve.h) does not run on the core yet: what it adds
-// (proof search, the value database; core/game.h lists them) has still to move behind
-// optional members. Its leaf search has moved (AmazonsLoneSearch: the same code,
-// leaf_search.h), and its probes for simple values are the core's (SumSearch::probedValue).
+// whole-board oracle. The CLI does not run Amazons on the core yet: what the solver (solve.h)
+// still has alone is listed in core/game.h. Its leaf search serves both (AmazonsLoneSearch:
+// the same code, leaf_search.h); its probes for simple values, its proof search and its
+// choice of the move of best mean are the core's too (sum_search.h, proof_search.h,
+// analysis.h).
 //
 // A region is a GameRegion: three masks (SmallRegion) when its frame has at most 64 squares,
 // which every chamber a search splits off below a small root has, so that moves, splits,
