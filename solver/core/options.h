@@ -64,8 +64,8 @@ struct AnalysisOptions {
   // proof-number search (core/proof_search.h); 0: never, the default. Each position it meets
   // is first tried with proofTryPositions positions of the search over sums, as the Amazons
   // solver's SolveOptions::proofTryPositions. Not yet a gain on the core: a 41-empty 10x10
-  // Amazons position (BENCHMARKS.md), Black to move, one thread, took 11.9 s without it and
-  // was unknown at 60 s with 20 (the solver's proofEmpty) at --hash 512; 28 s at 4096.
+  // Amazons position (BENCHMARKS.md), Black to move, one thread, takes 13.3 s without it and
+  // 22.1 s with 20 (the solver's proofEmpty).
   int proofSize = 0;
   int64_t proofTryPositions = 10000;
   static constexpr size_t kSumEntryBytes = 128;

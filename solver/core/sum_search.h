@@ -183,6 +183,7 @@ class SumSearch {
       state.raw.push_back(normalised);
       return moverWins(state, mover, budget);
     };
+    const RawFrom keep(*this);  // the probe's failed forms its own, as the solver's probes
     const int64_t searchLeft = searchLeft_.exchange(options_.probePositions);
     const bool bounded = boundedRound_.exchange(true);
     probing_ = true;
@@ -245,8 +246,10 @@ class SumSearch {
     return count;
   }
   // Whether `mover` wins, within `positions` more positions (those it visits count against
-  // any allowance around it too); nullopt past them.
+  // any allowance around it too); nullopt past them. The forms that fail inside stay the
+  // try's own (RawFrom), as each of the Amazons solver's tries has a Search of its own.
   std::optional<bool> moverWinsWithin(const State& state, cgt::Side mover, int64_t positions, Budget& budget) {
+    const RawFrom keep(*this);
     const int64_t outer = searchLeft_.load();
     const int64_t cap = std::min(positions, outer);
     searchLeft_ = cap;
@@ -339,6 +342,22 @@ class SumSearch {
   }
 
  private:
+  // While it lives, the forms that fail lower rawFrom_ for its own searches only: a capped
+  // search (a probe, a proof search's try) that lowered it for the searches after it left
+  // nearly every part raw there. A 41-empty 10x10 position with the proof search: unknown at
+  // 60 s -> 22.4 s (BENCHMARKS.md).
+  class RawFrom {
+   public:
+    explicit RawFrom(SumSearch& s) : s_(s), kept_(s.rawFrom_.load()) {}
+    ~RawFrom() { s_.rawFrom_ = kept_; }
+    RawFrom(const RawFrom&) = delete;
+    RawFrom& operator=(const RawFrom&) = delete;
+
+   private:
+    SumSearch& s_;
+    int kept_;
+  };
+
   // Where the tables keep what is known of a sum: the game's lone search, for a raw region
   // alone beside an integer that it keeps (G::LoneSearch), else searched_ by sumKey.
   struct TableKey {
