@@ -72,26 +72,19 @@ class Evaluator {
   GameId canon(const G& c) {
     const std::string k = c.key();
     const uint64_t hash = KeyHash()(k);
-    if (const std::optional<GameId> found = table_.find(k, hash)) return *found;
-    std::optional<GameId> v = knownOf(c);
-    if (!v) {
-      std::vector<GameId> left, right;
-      for (const G& o : c.options(Side::Left)) left.push_back(value(o));
-      for (const G& o : c.options(Side::Right)) right.push_back(value(o));
-      v = make(left, right);
-    }
-    table_.insert(k, hash, *v);
-    return *v;
+    if (const std::optional<GameId> v = known(c, k, hash)) return *v;
+    std::vector<GameId> left, right;
+    for (const G& o : c.options(Side::Left)) left.push_back(value(o));
+    for (const G& o : c.options(Side::Right)) right.push_back(value(o));
+    const GameId v = make(left, right);
+    table_.insert(k, hash, v);
+    return v;
   }
 
   // A component's value when it needs no expansion: the table's, else its known() (stored).
   std::optional<GameId> known(const G& c) {
     const std::string k = c.key();
-    const uint64_t hash = KeyHash()(k);
-    if (const std::optional<GameId> found = table_.find(k, hash)) return found;
-    const std::optional<GameId> v = knownOf(c);
-    if (v) table_.insert(k, hash, *v);
-    return v;
+    return known(c, k, KeyHash()(k));
   }
 
   // A component's value proven otherwise (a search's), stored as canon() would store it.
@@ -105,6 +98,13 @@ class Evaluator {
   void clear() { table_.clear(); }
 
  private:
+  // The table's value of key k, else c's known() (stored).
+  std::optional<GameId> known(const G& c, const std::string& k, uint64_t hash) {
+    if (const std::optional<GameId> found = table_.find(k, hash)) return found;
+    const std::optional<GameId> v = knownOf(c);
+    if (v) table_.insert(k, hash, *v);
+    return v;
+  }
   static std::optional<GameId> knownOf(const G& c) {
     if constexpr (requires { { c.known() } -> std::same_as<std::optional<GameId>>; }) return c.known();
     else return std::nullopt;

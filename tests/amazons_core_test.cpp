@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <random>
+#include <thread>
 #include <set>
 #include <tuple>
 #include <utility>
@@ -407,6 +409,28 @@ TEST(AmazonsOnCore, MovesOfBestMeanWhenEveryValueIsKnown) {
   }
   EXPECT_GT(wins, 50);
   EXPECT_GT(losses, 20);
+}
+
+// A time limit that ends an analysis in the middle of a probe leaves the analyser's search as
+// it was: the next analysis, with no limit, searches to the end (a probe left under way had
+// made every later search give up past its time, and the rounds start again without end).
+// The 5x4 start is a first-player win (Song & Mueller 2015).
+TEST(AmazonsOnCore, ALimitDuringAProbeLeavesTheSearchAsItWas) {
+  core::AnalysisOptions options;
+  options.formNodes = 1;             // the 29-empty chamber goes to its probe at once,
+  options.probeSize = 20;            // the 5x4 start's 12-empty one to none
+  options.probePositions = int64_t{1} << 40;
+  options.probeTimeShare = 4;        // the probe runs past the analysis' limit
+  options.limits.seconds = 0.3;
+  core::Analyser<Amazons> analyser(options);
+  const core::Analysis<Amazons> cut = analyser.analyse(Amazons::parseOneLine(
+      "....####.#|#..##.#.#.|...##.x..#|#o.#..o#..|#..####.#.|####.##.#.|#.#o##.###|##.#.#xo.#|.#.##.##x#|#x...##..#"));
+  ASSERT_TRUE(cut.limitReached);
+  std::this_thread::sleep_for(std::chrono::seconds(1));  // past the end the probe had (1.2 s)
+  analyser.setLimits({});
+  const core::Analysis<Amazons> a = analyser.analyse(Amazons::parseOneLine(".x.x.|x...x|o...o|.o.o."));
+  EXPECT_FALSE(a.limitReached);
+  EXPECT_EQ(a.left.verdict, Verdict::Win);
 }
 
 TEST(AmazonsOnCore, LimitsGiveUnknown) {

@@ -204,21 +204,20 @@ std::pair<int64_t, int64_t> Amazons::bounds(const GameRegion& region) {
   return {-reachableEmpty(region.small(), Color::White), reachableEmpty(region.small(), Color::Black)};
 }
 
-}  // namespace amazons
-
-namespace amazons {
-
 // The leaf table takes all of `bytes` (reserving twice for outgrown arrays).
 AmazonsLoneSearch::AmazonsLoneSearch(size_t bytes) : leaf_(2 * bytes, bytes) {}
 
+// The mover's advantage: the integer for Black, its negative for White (LeafSearch::Bounds).
+static int64_t advantage(int64_t number, cgt::Side mover) { return mover == cgt::Side::Left ? number : -number; }
+
 std::optional<bool> AmazonsLoneSearch::known(const GameRegion& region, int64_t number, cgt::Side mover) const {
   const solve::LeafSearch::Key key = solve::LeafSearch::key(region.small(), Amazons::colorOf(mover));
-  return leaf_.known(key, leaf_.hash(key), mover == cgt::Side::Left ? number : -number);
+  return leaf_.known(key, leaf_.hash(key), advantage(number, mover));
 }
 
 void AmazonsLoneSearch::remember(const GameRegion& region, int64_t number, cgt::Side mover, bool wins) {
   const solve::LeafSearch::Key key = solve::LeafSearch::key(region.small(), Amazons::colorOf(mover));
-  leaf_.remember(key, leaf_.hash(key), mover == cgt::Side::Left ? number : -number, wins);
+  leaf_.remember(key, leaf_.hash(key), advantage(number, mover), wins);
 }
 
 void AmazonsLoneSearch::clear() {

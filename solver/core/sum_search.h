@@ -79,7 +79,7 @@ class SumSearch {
       return wins;
     }
     if constexpr (HasLoneSearch<G>)
-      if (state.raw.size() == 1 && state.known.parts().empty() && state.known.number().isInteger()) {
+      if (loneBesideInteger(state)) {
         const std::function<void()> count = [&] { countPosition(budget); };
         if (const std::optional<bool> wins = lone_.wins(state.raw.front(), state.known.number().num, mover, count)) return *wins;
       }
@@ -99,25 +99,11 @@ class SumSearch {
     for (size_t i = 0; i < (split ? 1 : moves.size()) && !wins; ++i) wins = !moverWins(afterRawMove(state, moves[i], budget), next, budget);
     if (!wins && split) wins = anyMoveWinsInParallel(state, moves, mover, budget);
     if (!wins)
-      for (const auto& [part, option] : state.known.moves(mover))
-        if (!moverWins(State{state.known.replaced(part, option), state.raw}, next, budget)) {
-          wins = true;
-          break;
-        }
-    // Number avoidance: with a known part that is not a number, some move outside the numbers
-    // wins if any does. Without one the raw regions may add up to a number, and moving in the
-    // number may be the only win.
-    if (!wins && state.known.parts().empty()) {
-      const cgt::GameId x = cgt::number(state.known.number());
-      for (cgt::GameId option : mover == cgt::Side::Left ? cgt::leftOptions(x) : cgt::rightOptions(x)) {
-        State after{{}, state.raw};
-        after.known.add(option);
+      for (const State& after : knownOptions(state, mover))
         if (!moverWins(after, next, budget)) {
           wins = true;
           break;
         }
-      }
-    }
     rememberAt(state, mover, key, wins);
     return wins;
   }
@@ -183,11 +169,7 @@ class SumSearch {
       state.raw.push_back(normalised);
       return moverWins(state, mover, budget);
     };
-    const RawFrom keep(*this);  // the probe's failed forms its own, as the solver's probes
-    const int64_t searchLeft = searchLeft_.exchange(options_.probePositions);
-    const bool bounded = boundedRound_.exchange(true);
-    probing_ = true;
-    probeUntil_ = until;
+    const Probe probe(*this, until);
     std::optional<cgt::GameId> value;
     try {
       for (int64_t below = lo; below < hi;) {  // G <= hi; not G <= below - 1
@@ -210,9 +192,6 @@ class SumSearch {
     } catch (const SearchTooLong&) {
       // past the probe's positions or the probes' time: no value
     }
-    probing_ = false;
-    searchLeft_ = searchLeft;
-    boundedRound_ = bounded;
     if (value) values_.remember(part, *value);
     return value;
   }
@@ -228,15 +207,7 @@ class SumSearch {
   std::vector<State> options(const State& state, cgt::Side mover, Budget& budget) {
     std::vector<State> out;
     for (const RawMove& m : orderedRawMoves(state, mover)) out.push_back(afterRawMove(state, m, budget));
-    for (const auto& [part, option] : state.known.moves(mover)) out.push_back({state.known.replaced(part, option), state.raw});
-    if (state.known.parts().empty()) {
-      const cgt::GameId x = cgt::number(state.known.number());
-      for (cgt::GameId option : mover == cgt::Side::Left ? cgt::leftOptions(x) : cgt::rightOptions(x)) {
-        State after{{}, state.raw};
-        after.known.add(option);
-        out.push_back(std::move(after));
-      }
-    }
+    for (State& after : knownOptions(state, mover)) out.push_back(std::move(after));
     return out;
   }
   // How many moves `mover` has, counted cheaply (equal parts once, a number's left out).
@@ -342,6 +313,29 @@ class SumSearch {
   }
 
  private:
+  // A raw region alone beside an integer, and nothing else (G::LoneSearch's positions).
+  static bool loneBesideInteger(const State& state) {
+    return state.raw.size() == 1 && state.known.parts().empty() && state.known.number().isInteger();
+  }
+
+  // The mover's options outside the raw regions: a move in a known part, or, with no part but
+  // the number, in the number. Number avoidance: with a known part that is not a number, some
+  // move outside the numbers wins if any does. Without one the raw regions may add up to a
+  // number, and moving in the number may be the only win.
+  static std::vector<State> knownOptions(const State& state, cgt::Side mover) {
+    std::vector<State> out;
+    for (const auto& [part, option] : state.known.moves(mover)) out.push_back({state.known.replaced(part, option), state.raw});
+    if (state.known.parts().empty()) {
+      const cgt::GameId x = cgt::number(state.known.number());
+      for (cgt::GameId option : mover == cgt::Side::Left ? cgt::leftOptions(x) : cgt::rightOptions(x)) {
+        State after{{}, state.raw};
+        after.known.add(option);
+        out.push_back(std::move(after));
+      }
+    }
+    return out;
+  }
+
   // While it lives, the forms that fail lower rawFrom_ for its own searches only: a capped
   // search (a probe, a proof search's try) that lowered it for the searches after it left
   // nearly every part raw there. A 41-empty 10x10 position with the proof search: unknown at
@@ -358,6 +352,35 @@ class SumSearch {
     int kept_;
   };
 
+  // While it lives, a probe is under way: at most probePositions positions and until `until`,
+  // on this thread alone (a bounded round), its failed forms its own (RawFrom), as the
+  // solver's probes. Whatever ends the probe, a limit's LimitReached included, the search is
+  // left as it was: a stale probe once made every later search give up past its time.
+  class Probe {
+   public:
+    Probe(SumSearch& s, std::chrono::steady_clock::time_point until)
+        : s_(s),
+          rawFrom_(s),
+          searchLeft_(s.searchLeft_.exchange(s.options_.probePositions)),
+          bounded_(s.boundedRound_.exchange(true)) {
+      s_.probing_ = true;
+      s_.probeUntil_ = until;
+    }
+    ~Probe() {
+      s_.probing_ = false;
+      s_.searchLeft_ = searchLeft_;
+      s_.boundedRound_ = bounded_;
+    }
+    Probe(const Probe&) = delete;
+    Probe& operator=(const Probe&) = delete;
+
+   private:
+    SumSearch& s_;
+    RawFrom rawFrom_;
+    int64_t searchLeft_;
+    bool bounded_;
+  };
+
   // Where the tables keep what is known of a sum: the game's lone search, for a raw region
   // alone beside an integer that it keeps (G::LoneSearch), else searched_ by sumKey.
   struct TableKey {
@@ -367,8 +390,7 @@ class SumSearch {
   };
   TableKey tableKey(const State& state, cgt::Side mover) const {
     if constexpr (HasLoneSearch<G>)
-      if (state.raw.size() == 1 && state.known.parts().empty() && state.known.number().isInteger() && lone_.keeps(state.raw.front()))
-        return {true, {}, 0};
+      if (loneBesideInteger(state) && lone_.keeps(state.raw.front())) return {true, {}, 0};
     std::string key = sumKey(state, mover);
     const uint64_t hash = XXH3_64bits(key.data(), key.size());
     return {false, std::move(key), hash};

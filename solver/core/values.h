@@ -110,7 +110,7 @@ class RegionValues {
   }
   // A normalised part's value when it needs no expansion (the table's, or G::shortcut's).
   std::optional<cgt::GameId> knownValue(const typename G::Region& normalised) { return evaluator_.known({normalised, nullptr}); }
-  // A part's value proven by search (Analyser's probes), found again as a form would be.
+  // A part's value proven by search (SumSearch's probes), found again as a form would be.
   void remember(const typename G::Region& part, cgt::GameId value) { evaluator_.remember({G::normalise(part), nullptr}, value); }
   size_t size() const { return evaluator_.size(); }
   size_t bytes() const { return evaluator_.bytes(); }
