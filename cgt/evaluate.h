@@ -87,6 +87,12 @@ class Evaluator {
     return known(c, k, KeyHash()(k));
   }
 
+  // A component's value when the table holds it (neither expansion nor known()).
+  std::optional<GameId> found(const G& c) const {
+    const std::string k = c.key();
+    return table_.find(k, KeyHash()(k));
+  }
+
   // A component's value proven otherwise (a search's), stored as canon() would store it.
   void remember(const G& c, GameId v) {
     const std::string k = c.key();

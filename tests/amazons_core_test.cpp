@@ -301,6 +301,115 @@ TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
   }
 }
 
+// One-colour chambers that the search meets and a greedy filling does not settle wait as an
+// integer between two bounds (G::integerBounds, pending in SumSearch) and are solved only
+// when the table or the bounds do not decide. As the solver's Solve.PendingTerritories...:
+// boards of three ranks, a defective pocket on the left (KNOWN-RESULTS.md) joined by one
+// square to a random contested part on the right, so that an arrow there walls the pocket off
+// inside the search; every contested chamber raw, with and without the proof search, against
+// the whole-board oracle. Mutation-checked: with either of Amazons::integerBounds' bounds
+// moved one inside, or a pending range read the wrong way round in the table, it fails.
+Board pocketBoard(std::mt19937_64& rng, bool whitesPocket) {
+  const char* pockets[] = {".##|#x.|.##", ".#.|#x#|#.#", "x#.|#.#|#.#", ".x#|##.|..#", ".#.|x#.|#.#", ".x#|##.|##."};
+  const Board pocket = parseOneLine(pockets[rng() % std::size(pockets)]);
+  const int right = std::uniform_int_distribution<int>(3, 4)(rng);
+  Board board(4 + right, 3);
+  for (int r = 0; r < 3; ++r) {
+    for (int f = 0; f < 3; ++f) board.set(board.square(f, r), pocket.at(pocket.square(f, r)));
+    board.set(board.square(3, r), Cell::Arrow);
+  }
+  board.set(board.square(3, static_cast<int>(rng() % 3)), Cell::Empty);  // the link
+  std::vector<int> cells;
+  for (int r = 0; r < 3; ++r)
+    for (int f = 4; f < 4 + right; ++f) cells.push_back(board.square(f, r));
+  std::shuffle(cells.begin(), cells.end(), rng);
+  const int whites = 1 + static_cast<int>(rng() % 2), empty = std::uniform_int_distribution<int>(5, 7)(rng);
+  for (size_t i = 0; i < cells.size(); ++i)
+    board.set(cells[i], i < size_t(whites) ? Cell::White : i < size_t(whites + empty) ? Cell::Empty : Cell::Arrow);
+  if (whitesPocket)
+    for (int sq = 0; sq < board.squares(); ++sq)
+      if (board.at(sq) == Cell::Black || board.at(sq) == Cell::White)
+        board.set(sq, board.at(sq) == Cell::Black ? Cell::White : Cell::Black);
+  return board;
+}
+
+TEST(AmazonsOnCore, PendingTerritoriesKeepVerdictsExact) {
+  for (const int proofSize : {0, 3}) {
+    core::AnalysisOptions options;
+    options.formNodes = 1;
+    options.searchTry = 1;
+    options.probePositions = 0;
+    options.proofSize = proofSize;
+    options.proofTryPositions = 2;
+    std::mt19937_64 rng(4711 + proofSize);
+    int compared = 0;
+    // One analyser for all: pockets solved once stay in the tables, which must stay exact.
+    core::Analyser<Amazons> analyser(options);
+    for (int trial = 0; trial < 1500 && !HasFatalFailure(); ++trial) {
+      const Board board = pocketBoard(rng, trial % 2);
+      expectTheOraclesAnswers(board, analyser.analyse(GameRegion(board)), compared);
+    }
+    EXPECT_GT(compared, 1000) << proofSize;
+  }
+}
+
+// The table of sums keeps, for Amazons (a game with bounds), what it knows of a sum up to its
+// number part (AdvantageBounds); a pending integer lo..hi makes the mover's advantage a range.
+// A verdict remembered with a defective pocket P pending, and read back with it pending or
+// solved and the number anywhere, is the naive canonical forms': a random contested 3x3 G, a
+// * (so that the sum is not one region beside an integer, which the lone search keeps), P and
+// a number x; the mover wins G + * + P + x by cgt::outcome. Mutation-checked: with a win
+// remembered at the range's bottom instead of its top, or read at its top instead of its
+// bottom (and losses the other way round), it fails.
+TEST(AmazonsOnCore, PendingRangesInTheTableAreReadSoundly) {
+  const char* pockets[] = {".##|#x.|.##", ".#.|#x#|#.#", "x#.|#.#|#.#", ".x#|##.|..#", ".#.|x#.|#.#", ".x#|##.|##.", "x..|.##|.#."};
+  core::AnalysisOptions options;
+  core::SumSearch<Amazons> search(options);
+  std::mt19937_64 rng(8128);
+  int read = 0, pending = 0;
+  for (int trial = 0; trial < 400 && !HasFatalFailure(); ++trial) {
+    Board pocketBoard = parseOneLine(pockets[rng() % std::size(pockets)]);
+    if (trial % 2)  // White's pocket
+      for (int sq = 0; sq < pocketBoard.squares(); ++sq)
+        if (pocketBoard.at(sq) == Cell::Black) pocketBoard.set(sq, Cell::White);
+    const GameRegion pocketRegion = Amazons::normalise(GameRegion(pocketBoard));
+    const auto bounds = Amazons::integerBounds(pocketRegion);
+    ASSERT_TRUE(bounds);
+    const core::SumSearch<Amazons>::Pending pocket{pocketRegion, bounds->first, bounds->second};
+    pending += bounds->first < bounds->second;
+    const cgt::GameId pocketValue = testing::naiveValue(pocketBoard);
+    const Board contestedBoard = testing::randomBoard(rng, 3, 3, 1, 1, 0.3);
+    const GameRegion contested = Amazons::normalise(GameRegion(contestedBoard));
+    const cgt::GameId contestedValue = testing::naiveValue(contestedBoard);
+    for (const cgt::Side mover : {cgt::Side::Left, cgt::Side::Right}) {
+      auto truth = [&](int64_t x) {
+        const cgt::Outcome o = cgt::outcome(cgt::add(cgt::add(contestedValue, cgt::star()), cgt::add(pocketValue, cgt::integer(x))));
+        return o == cgt::Outcome::N || o == (mover == cgt::Side::Left ? cgt::Outcome::L : cgt::Outcome::R);
+      };
+      auto state = [&](int64_t x, bool isPending) {
+        core::SumSearch<Amazons>::State s;
+        s.known.add(cgt::integer(x));
+        s.known.add(cgt::star());
+        s.raw.push_back(contested);
+        if (isPending) s.pending.push_back(pocket);
+        else s.known.add(pocketValue);
+        return s;
+      };
+      const int64_t x0 = std::uniform_int_distribution<int64_t>(-5, 5)(rng);
+      search.remember(state(x0, true), mover, truth(x0));
+      for (int64_t x = -10; x <= 10; ++x)
+        for (const bool isPending : {true, false})
+          if (const std::optional<bool> known = search.known(state(x, isPending), mover)) {
+            ASSERT_EQ(*known, truth(x)) << toOneLine(contestedBoard) << " + " << toOneLine(pocketBoard) << " x=" << x << " x0=" << x0
+                                        << " pending=" << isPending;
+            ++read;
+          }
+    }
+  }
+  EXPECT_GT(pending, 200);
+  EXPECT_GT(read, 3000) << read;
+}
+
 // Forms allowed a single expansion, so that contested chambers get their values from the
 // probes (SumSearch::probedValue: integers, switches, n*, halves proven by search): each value
 // reported is the naive canonical form of its chamber, and the verdicts are the oracle's.

@@ -195,6 +195,32 @@ std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region) {
   return cgt::integer(owner == Color::Black ? moves : -moves);
 }
 
+std::optional<std::pair<int64_t, int64_t>> Amazons::integerBounds(const GameRegion& region) {
+  int lo, hi;
+  Color owner;
+  if (region.isSmall()) {
+    const SmallRegion& r = region.small();
+    if ((r.black != 0) == (r.white != 0)) return std::nullopt;
+    owner = r.black ? Color::Black : Color::White;
+    const TerritoryBounds b = territoryBounds(r, owner);
+    lo = b.lo;
+    hi = b.hi;
+  } else {
+    const Board& board = region.board();
+    bool black = false, white = false;
+    for (int sq = 0; sq < board.squares(); ++sq) {
+      black = black || board.at(sq) == Cell::Black;
+      white = white || board.at(sq) == Cell::White;
+    }
+    if (black == white) return std::nullopt;
+    owner = black ? Color::Black : Color::White;
+    lo = greedyTerritoryFill(board, owner);
+    hi = board.emptyCount();
+  }
+  if (owner == Color::Black) return std::pair<int64_t, int64_t>{lo, hi};
+  return std::pair<int64_t, int64_t>{-hi, -lo};
+}
+
 int Amazons::estimate(const GameRegion& region) {
   return region.isSmall() ? queenTerritory(region.small()) : queenTerritory(region.board());
 }

@@ -110,6 +110,10 @@ struct Amazons {
   // A one-colour chamber is the number of moves its owner can make in it (the territory
   // solver's exact count, defective chambers included), positive for Black.
   static std::optional<cgt::GameId> shortcut(const GameRegion& normalised);
+  // A one-colour chamber's count of moves lies between a greedy filling's and the empty
+  // squares its amazons reach (territoryBounds on masks; on boards a greedy filling and the
+  // empty squares), exact when they meet, as the solver's pending territories.
+  static std::optional<std::pair<int64_t, int64_t>> integerBounds(const GameRegion& normalised);
   // -w <= G <= b, with b and w the empty squares Black's and White's amazons can reach (each
   // move fills one of them for good); on regions past 64 squares, all empty squares.
   static std::pair<int64_t, int64_t> bounds(const GameRegion& region);
@@ -149,6 +153,6 @@ struct Amazons {
 };
 
 static_assert(core::Game<Amazons> && core::HasShortcut<Amazons> && core::HasBounds<Amazons> && core::HasColourMirror<Amazons> &&
-              core::HasEstimate<Amazons> && core::HasLoneSearch<Amazons>);
+              core::HasEstimate<Amazons> && core::HasLoneSearch<Amazons> && core::HasIntegerBounds<Amazons>);
 
 }  // namespace amazons

@@ -77,25 +77,8 @@ class RawSumSearch {
   uint64_t nodes() const { return knownSums_.nodes(); }
   void clear();
 
-  // What is known of a sum position up to its number part x: with a = x for Black to move and
-  // a = -x for White (the mover's advantage), the mover wins for every a >= winFrom and loses
-  // for every a <= lossTo. Adding a number never hurts the side it favours (G + x <= G + y for
-  // x <= y: if Left wins G + x moving first, G + x is not <= 0, nor then is G + y), so one
-  // search answers every position that differs from it only by a number, more or less, in
-  // the right direction: the territories the other chambers hold end in all sizes, and near
-  // the end of a game most positions are one small raw chamber beside them.
-  struct SumBounds {
-    std::optional<cgt::Dyadic> winFrom, lossTo;
-    std::optional<bool> at(const cgt::Dyadic& a) const {
-      if (winFrom && a >= *winFrom) return true;
-      if (lossTo && a <= *lossTo) return false;
-      return std::nullopt;
-    }
-    void record(const cgt::Dyadic& a, bool wins) {
-      if (wins && (!winFrom || a < *winFrom)) winFrom = a;
-      if (!wins && (!lossTo || a > *lossTo)) lossTo = a;
-    }
-  };
+  // What is known of a sum position up to its number part (core::AdvantageBounds).
+  using SumBounds = core::AdvantageBounds;
   // A move in raw region `region`: the region after it when on masks, else the move.
   struct RawMove {
     size_t region;

@@ -323,7 +323,8 @@ class Analyser {
       for (size_t i = 0; i < candidates.size(); ++i) {
         if (!after(i).raw.empty()) continue;
         cgt::Dyadic mean;
-        for (const cgt::GameId v : after(i).known.values()) mean = mean + cgt::mean(v);
+        const cgt::PartSum known = after(i).pending.empty() ? after(i).known : search_.resolved(after(i), budget).known;
+        for (const cgt::GameId v : known.values()) mean = mean + cgt::mean(v);
         means[i] = sign > 0 ? mean : -mean;
       }
       std::vector<size_t> order(candidates.size());

@@ -33,6 +33,12 @@
 //   G::bounds(normalised region)     integers lo <= value <= hi, cheap (Amazons: the empty
 //                                    squares each side's amazons can reach): a sum with raw
 //                                    regions is decided at once when it is at either end
+//   G::integerBounds(normalised)     for a region whose value is an integer (Amazons: a one-
+//                                    colour territory), integers lo <= value <= hi found
+//                                    cheaply (a greedy filling, the reachable squares; lo == hi
+//                                    when that is exact), else nullopt: inside the search such
+//                                    a region waits as pending, and pays for G::shortcut's exact
+//                                    value only when the bounds do not decide (sum_search.h)
 //   G::countMoves(region, side)      = moves(region, side).size(), without the list
 //   G::estimate(region), G::kEstimateFrom
 //                                    a static evaluation (positive for Left: Amazons' queen-
@@ -122,6 +128,11 @@ concept Game = std::copyable<typename G::Region> && std::copyable<typename G::Mo
 template <class G>
 concept HasBounds = requires(const typename G::Region& r) {
   { G::bounds(r) } -> std::same_as<std::pair<int64_t, int64_t>>;
+};
+
+template <class G>
+concept HasIntegerBounds = requires(const typename G::Region& r) {
+  { G::integerBounds(r) } -> std::same_as<std::optional<std::pair<int64_t, int64_t>>>;
 };
 
 template <class G>

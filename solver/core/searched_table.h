@@ -15,7 +15,53 @@
 #include <string_view>
 #include <vector>
 
+#include "cgt/dyadic.h"
+
 namespace amazons::core {
+
+// What is known of a sum position up to its number part x: with a = x for Left to move and
+// a = -x for Right (the mover's advantage), the mover wins for every a >= winFrom and loses
+// for every a <= lossTo. Adding a number never hurts the side it favours (G + x <= G + y for
+// x <= y: if Left wins G + x moving first, G + x is not <= 0, nor then is G + y), so one
+// search answers every position that differs from it only by a number, more or less, in the
+// right direction: Amazons' territories end in all sizes, and near the end of a game most
+// positions are one small raw chamber beside them.
+// Each bound in 8 bytes (num, exp, a missing bound as exp -1): as two
+// optional<Dyadic> (48 bytes) the table of a 41-empty 10x10 Amazons position filled at 512 MB
+// and its search took 1.39 M positions instead of 1.15 M. A bound that does not fit is not
+// recorded, which only forgets.
+class AdvantageBounds {
+ public:
+  std::optional<bool> at(const cgt::Dyadic& a) const {
+    if (win_.exp >= 0 && a >= win_.value()) return true;
+    if (loss_.exp >= 0 && a <= loss_.value()) return false;
+    return std::nullopt;
+  }
+  void record(const cgt::Dyadic& a, bool wins) {
+    if (!Bound::fits(a)) return;
+    if (wins && (win_.exp < 0 || a < win_.value())) win_ = Bound(a);
+    if (!wins && (loss_.exp < 0 || a > loss_.value())) loss_ = Bound(a);
+  }
+
+ private:
+  struct Bound {
+    int32_t num = 0;
+    int8_t exp = -1;
+    Bound() = default;
+    explicit Bound(const cgt::Dyadic& a) : num(static_cast<int32_t>(a.num)), exp(static_cast<int8_t>(a.exp)) {}
+    static bool fits(const cgt::Dyadic& a) {
+      return a.num >= std::numeric_limits<int32_t>::min() && a.num <= std::numeric_limits<int32_t>::max() && a.exp <= 127;
+    }
+    cgt::Dyadic value() const {
+      cgt::Dyadic d;
+      d.num = num;
+      d.exp = exp;
+      return d;
+    }
+  };
+  Bound win_, loss_;
+};
+static_assert(sizeof(AdvantageBounds) <= 16);
 
 template <typename Value>
 class SearchedTable {

@@ -108,10 +108,15 @@ class RegionValues {
   cgt::GameId partValue(const typename G::Region& part, Budget& budget) {
     return evaluator_.canon({G::normalise(part), &budget});
   }
+  // The value of a part already normalised.
+  cgt::GameId normalisedValue(const typename G::Region& normalised, Budget& budget) { return evaluator_.canon({normalised, &budget}); }
   // A normalised part's value when it needs no expansion (the table's, or G::shortcut's).
   std::optional<cgt::GameId> knownValue(const typename G::Region& normalised) { return evaluator_.known({normalised, nullptr}); }
+  // A normalised part's value when the table holds it.
+  std::optional<cgt::GameId> storedValue(const typename G::Region& normalised) const { return evaluator_.found({normalised, nullptr}); }
   // A part's value proven by search (SumSearch's probes), found again as a form would be.
-  void remember(const typename G::Region& part, cgt::GameId value) { evaluator_.remember({G::normalise(part), nullptr}, value); }
+  void remember(const typename G::Region& part, cgt::GameId value) { rememberNormalised(G::normalise(part), value); }
+  void rememberNormalised(const typename G::Region& normalised, cgt::GameId value) { evaluator_.remember({normalised, nullptr}, value); }
   size_t size() const { return evaluator_.size(); }
   size_t bytes() const { return evaluator_.bytes(); }
   void clear() { evaluator_.clear(); }
