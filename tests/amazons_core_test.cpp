@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <random>
 #include <thread>
@@ -550,6 +551,55 @@ TEST(AmazonsOnCore, LimitsGiveUnknown) {
   EXPECT_TRUE(a.limitReached);
   EXPECT_EQ(a.left.verdict, Verdict::Unknown);
   EXPECT_EQ(a.right.verdict, Verdict::Unknown);
+}
+
+// A time limit holds in a territory count (G::shortcut is given the budget's clock): a
+// 40-square one-amazon chamber whose perfect filling takes the territory solver about a minute
+// (BENCHMARKS.md, "Territory"), alone and as a part the search meets in a 47-empty 10x10
+// position (which, before the clock, was still counting after 60 s of a 2 s limit). One
+// second of slack for a loaded machine.
+TEST(AmazonsOnCore, TheTimeLimitHoldsInTerritoryCounts) {
+  const char* positions[] = {
+      "#####.######|##x###.#####|.#.#..##..##|.#..###.####|#........###|##.####..###|##.#.#.....#|#.##....###.|...##.######",
+      ".###...o#.|x.####....|..#....#..|####.##.#.|#.#####..#|..##o#..##|.#.#x##o#.|#.##...##x|.##.#.#...|.ox.#...#.",
+  };
+  for (const char* position : positions)
+    for (const unsigned threads : {1u, 2u}) {
+      core::AnalysisOptions options;
+      options.limits.seconds = 1;
+      options.threads = threads;
+      options.proofSize = 20;
+      core::Analyser<Amazons> analyser(options);
+      const auto start = std::chrono::steady_clock::now();
+      const core::Analysis<Amazons> a = analyser.analyse(Amazons::parseOneLine(position));
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      EXPECT_LE(seconds, 2.0) << position << " " << threads;
+      if (a.limitReached) {
+        EXPECT_TRUE(a.left.verdict == Verdict::Unknown || a.right.verdict == Verdict::Unknown);
+      }
+    }
+}
+
+// The stage a progress line shows, read from another thread while the 5x4 start is analysed
+// (about 0.1 s): only the stages the analysis goes through, and "" before and after it.
+TEST(AmazonsOnCore, StagesForTheProgressLine) {
+  core::Analyser<Amazons> analyser;
+  EXPECT_EQ(analyser.stage(), "");
+  const std::set<std::string> stages = {"", "chamber A", "chamber A, probe", "verdict, Black to move", "verdict, White to move", "total"};
+  std::atomic<bool> done{false};
+  std::set<std::string> seen;
+  std::thread reader([&] {
+    while (!done) {
+      seen.insert(analyser.stage());
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+  });
+  const core::Analysis<Amazons> a = analyser.analyse(Amazons::parseOneLine(".x.x.|x...x|o...o|.o.o."));
+  done = true;
+  reader.join();
+  EXPECT_EQ(a.left.verdict, Verdict::Win);
+  EXPECT_EQ(analyser.stage(), "");
+  for (const std::string& stage : seen) EXPECT_TRUE(stages.count(stage)) << stage;
 }
 
 }  // namespace

@@ -8,7 +8,9 @@
 #include "solver/amazons/small_region.h"
 #include "solver/amazons/small_territory.h"
 #include "solver/amazons/territory.h"
+#include "solver/core/deadline.h"
 #include "solver/core/errors.h"
+#include "solver/core/values.h"
 
 namespace amazons {
 
@@ -177,7 +179,7 @@ Amazons::Move Amazons::parseMove(const GameRegion& region, std::string_view text
   return ofBoard(mover, parseLegalMove(mover, text));
 }
 
-std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region) {
+std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region, std::chrono::steady_clock::time_point until) {
   bool black = false, white = false;
   if (region.isSmall()) {
     black = region.small().black != 0;
@@ -191,8 +193,12 @@ std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region) {
   }
   if (black == white) return std::nullopt;
   const Color owner = black ? Color::Black : Color::White;
-  const int moves = territory().solve(region.toBoard(), owner).moves;
-  return cgt::integer(owner == Color::Black ? moves : -moves);
+  try {
+    const int moves = territory().solve(region.toBoard(), owner, false, Deadline{until}).moves;
+    return cgt::integer(owner == Color::Black ? moves : -moves);
+  } catch (const SolveTimeout&) {
+    throw core::LimitReached();
+  }
 }
 
 std::optional<std::pair<int64_t, int64_t>> Amazons::integerBounds(const GameRegion& region) {

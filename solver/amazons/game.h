@@ -15,6 +15,7 @@
 // ranks rather than square numbers, which depend on the frame's width: a part's move is
 // shifted onto the board it was split from by adding its offset.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -109,7 +110,10 @@ struct Amazons {
   static Move parseMove(const GameRegion& board, std::string_view text);     // legal for the amazon's owner
   // A one-colour chamber is the number of moves its owner can make in it (the territory
   // solver's exact count, defective chambers included), positive for Black.
-  static std::optional<cgt::GameId> shortcut(const GameRegion& normalised);
+  // Past `until` the territory solver gives up: core::LimitReached. (Without the clock a 47-
+  // empty 10x10 position under a 2 s limit was still counting a territory after 60 s.)
+  static std::optional<cgt::GameId> shortcut(const GameRegion& normalised,
+                                             std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max());
   // A one-colour chamber's count of moves lies between a greedy filling's and the empty
   // squares its amazons reach (territoryBounds on masks; on boards a greedy filling and the
   // empty squares), exact when they meet, as the solver's pending territories.

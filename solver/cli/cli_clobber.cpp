@@ -112,7 +112,7 @@ int runSolve(const std::vector<std::string>& args) {
       const auto start = std::chrono::steady_clock::now();
       const uint64_t nodesBefore = analyser.nodes();
       const ProgressLine line(progress, [&] {
-        return analysisProgress(which, start, static_cast<double>(analyser.nodes() - nodesBefore));
+        return analysisProgress(which, start, static_cast<double>(analyser.nodes() - nodesBefore), analyser.stage());
       });
       result = analyser.analyse(board, toMove);
     }

@@ -29,6 +29,7 @@
 #include "solver/core/options.h"
 #include "solver/core/proof_search.h"
 #include "solver/core/sum_search.h"
+#include "solver/core/text.h"
 #include "solver/core/values.h"
 
 namespace amazons::core {
@@ -81,6 +82,15 @@ struct Analysis {
   double seconds = 0;
 };
 
+inline const char* sideName(cgt::Side s) { return s == cgt::Side::Left ? "Black" : "White"; }
+
+// What a game's regions are called (G::kRegionWord: Amazons' "chamber"), else "region".
+template <Game G>
+std::string regionWord() {
+  if constexpr (requires { { G::kRegionWord } -> std::convertible_to<std::string_view>; }) return std::string(G::kRegionWord);
+  else return "region";
+}
+
 // The canonical sum of the region values, built within `allowance` new sums and before
 // `deadline` (cgt::sumWithin); nullopt when a value is unknown or either runs out.
 template <Game G>
@@ -118,6 +128,12 @@ class Analyser {
     std::lock_guard lock(liveMutex_);
     return finishedExpansions_ + (live_ ? live_->nodes() : 0) + search_.sumNodes();
   }
+  // What the analysis under way is doing ("chamber B", "chamber B, probe", "verdict, Black to
+  // move", "total"; "" between analyses): for a progress line, read from another thread.
+  std::string stage() const {
+    std::lock_guard lock(liveMutex_);
+    return stage_;
+  }
   // For the analyses to come (a bot's turns differ in length); the tables stay.
   void setLimits(const Limits& limits) { options_.limits = limits; }
   // Empties the tables, so that the next analysis is as a fresh analyser's (a suite's lines
@@ -144,10 +160,12 @@ class Analyser {
       tryUnknownValues(a, options_.formNodes, budget);
       if constexpr (HasBounds<G>) probeUnknownValues(a, budget);
       decideInRounds(board, first, a, budget);
+      setStage("total");
       a.total = canonicalTotal(a, options_.totalSums);
     } catch (const LimitReached&) {
       a.limitReached = true;
     }
+    setStage("");
     a.totalMean = totalMean(a);
     a.nodes = budget.nodes() + (search_.sumNodes() - sumNodesBefore);
     a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -171,6 +189,7 @@ class Analyser {
       SideReport<G>& kept = mover == cgt::Side::Left ? a.left : a.right;
       SideReport<G> side = kept;
       try {
+        setStage(std::string("verdict, ") + sideName(mover) + " to move");
         if (mover == first || !tookMirrored(board, a.forSide(first), side)) decide(a, side, budget);
       } catch (const LimitReached&) {
         // A win whose move was found stands when the limit cuts short the search for the other
@@ -227,8 +246,12 @@ class Analyser {
   // pass: 45% more time on the core_bench suites.)
   void tryUnknownValues(Analysis<G>& a, uint64_t allowance, Budget& budget) {
     std::vector<std::pair<std::string, cgt::GameId>> found;
-    for (RegionReport<G>& r : a.regions)
-      if (!r.value && (r.value = search_.tryValue(r.part.region, allowance, budget))) found.push_back({G::key(G::normalise(r.part.region)), *r.value});
+    for (size_t i = 0; i < a.regions.size(); ++i) {
+      RegionReport<G>& r = a.regions[i];
+      if (r.value) continue;
+      setStage(regionWord<G>() + " " + regionLabel(i));
+      if ((r.value = search_.tryValue(r.part.region, allowance, budget))) found.push_back({G::key(G::normalise(r.part.region)), *r.value});
+    }
     if (found.empty()) return;
     for (RegionReport<G>& r : a.regions) {
       if (r.value) continue;
@@ -246,8 +269,12 @@ class Analyser {
                            ? std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                                     std::chrono::duration<double>(options_.limits.seconds * options_.probeTimeShare))
                            : std::chrono::steady_clock::time_point::max();
-    for (RegionReport<G>& r : a.regions)
-      if (!r.value && G::size(r.part.region) >= options_.probeSize) r.value = search_.probedValue(r.part.region, until, budget);
+    for (size_t i = 0; i < a.regions.size(); ++i) {
+      RegionReport<G>& r = a.regions[i];
+      if (r.value || G::size(r.part.region) < options_.probeSize) continue;
+      setStage(regionWord<G>() + " " + regionLabel(i) + ", probe");
+      r.value = search_.probedValue(r.part.region, until, budget);
+    }
   }
 
   // On a board that is its own mirror image with the colours swapped (G::colourMirror), the
@@ -389,7 +416,13 @@ class Analyser {
     const Budget& budget_;
   };
 
+  void setStage(std::string stage) {
+    std::lock_guard lock(liveMutex_);
+    stage_ = std::move(stage);
+  }
+
   mutable std::mutex liveMutex_;
+  std::string stage_;  // under liveMutex_
   const Budget* live_ = nullptr;  // under liveMutex_
   uint64_t finishedExpansions_ = 0;  // under liveMutex_
 

@@ -27,9 +27,11 @@
 //   G::formatMove(board, move)       the move as users write it ("e2e3")
 //   G::parseMove(board, text)        its inverse, for legal moves only (InputError, column)
 // Optional (detected with `requires`):
-//   G::shortcut(normalised region)   the value when it is known without search (Clobber: two
+//   G::shortcut(normalised region, until)
+//                                    the value when it is known without search (Clobber: two
 //                                    stones; Amazons: one-colour territories, which are the
-//                                    number of moves their owner can make)
+//                                    number of moves their owner can make); one that takes
+//                                    time throws LimitReached (core/values.h) past `until`
 //   G::bounds(normalised region)     integers lo <= value <= hi, cheap (Amazons: the empty
 //                                    squares each side's amazons can reach): a sum with raw
 //                                    regions is decided at once when it is at either end
@@ -81,6 +83,7 @@
 // take any game (core/suite.h, core/suite_check.h), Amazons through its solver
 // (amazons/engine.h).
 #pragma once
+#include <chrono>
 #include <concepts>
 #include <cstdint>
 #include <functional>
@@ -159,8 +162,8 @@ concept HasLoneSearch = std::constructible_from<typename G::LoneSearch, size_t> 
 };
 
 template <class G>
-concept HasShortcut = requires(const typename G::Region& r) {
-  { G::shortcut(r) } -> std::same_as<std::optional<cgt::GameId>>;
+concept HasShortcut = requires(const typename G::Region& r, std::chrono::steady_clock::time_point t) {
+  { G::shortcut(r, t) } -> std::same_as<std::optional<cgt::GameId>>;
 };
 
 }  // namespace amazons::core

@@ -26,8 +26,6 @@
 
 namespace amazons::core {
 
-inline const char* sideName(cgt::Side s) { return s == cgt::Side::Left ? "Black" : "White"; }
-
 // "a1": where a part's bottom-left corner lies.
 inline std::string cornerName(int file, int rank) { return static_cast<char>('a' + file) + std::to_string(rank + 1); }
 
@@ -42,12 +40,6 @@ using MoveFormat = std::function<std::string(const typename G::Region&, const ty
 template <Game G>
 MoveFormat<G> gameMoveFormat() {
   return [](const typename G::Region& board, const typename G::Move& m) { return G::formatMove(board, m); };
-}
-
-template <Game G>
-std::string regionWord() {
-  if constexpr (requires { { G::kRegionWord } -> std::convertible_to<std::string_view>; }) return std::string(G::kRegionWord);
-  else return "region";
 }
 
 template <Game G>

@@ -161,7 +161,7 @@ class SumSearch {
         else state.raw.push_back(std::move(normalised));
         continue;
       }
-      if (const std::optional<cgt::GameId> v = values_.knownValue(normalised)) state.known.add(*v);
+      if (const std::optional<cgt::GameId> v = values_.knownValue(normalised, budget)) state.known.add(*v);
       else state.raw.push_back(std::move(normalised));
     }
   }

@@ -49,6 +49,7 @@ class Budget {
     if (std::chrono::steady_clock::now() > deadline_) throw LimitReached();
   }
   uint64_t nodes() const { return nodes_; }
+  std::chrono::steady_clock::time_point deadline() const { return deadline_; }
 
   // While it lives, expand() on this thread throws FormTooLarge past `expansions` more. One
   // a thread: the threads of a parallel search each try forms of their own.
@@ -93,7 +94,7 @@ struct RegionGame {
   std::optional<cgt::GameId> known() const
     requires HasShortcut<G>
   {
-    return G::shortcut(region);
+    return G::shortcut(region, budget ? budget->deadline() : std::chrono::steady_clock::time_point::max());
   }
 };
 
@@ -110,8 +111,9 @@ class RegionValues {
   }
   // The value of a part already normalised.
   cgt::GameId normalisedValue(const typename G::Region& normalised, Budget& budget) { return evaluator_.canon({normalised, &budget}); }
-  // A normalised part's value when it needs no expansion (the table's, or G::shortcut's).
-  std::optional<cgt::GameId> knownValue(const typename G::Region& normalised) { return evaluator_.known({normalised, nullptr}); }
+  // A normalised part's value when it needs no expansion (the table's, or G::shortcut's
+  // within the budget's time).
+  std::optional<cgt::GameId> knownValue(const typename G::Region& normalised, Budget& budget) { return evaluator_.known({normalised, &budget}); }
   // A normalised part's value when the table holds it.
   std::optional<cgt::GameId> storedValue(const typename G::Region& normalised) const { return evaluator_.found({normalised, nullptr}); }
   // A part's value proven by search (SumSearch's probes), found again as a form would be.
