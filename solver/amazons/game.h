@@ -5,9 +5,9 @@
 // is complete for Amazons, and tests hold the generic analysis to the Amazons solver and to the
 // whole-board oracle. The CLI does not run Amazons on the core yet: what the solver (solve.h)
 // still has alone is listed in core/game.h. Its leaf search serves both (AmazonsLoneSearch:
-// the same code, leaf_search.h); its probes for simple values, its proof search and its
-// choice of the move of best mean are the core's too (sum_search.h, proof_search.h,
-// analysis.h).
+// the same code, leaf_search.h); its probes for simple values, its pending territories, its
+// sums kept by advantage, its proof search and its choice of the move of best mean are the
+// core's too (sum_search.h, proof_search.h, analysis.h).
 //
 // A region is a GameRegion: three masks (SmallRegion) when its frame has at most 64 squares,
 // which every chamber a search splits off below a small root has, so that moves, splits,

@@ -67,21 +67,22 @@
 // Phase 2 (moving Amazons onto this core) is under way. Amazons has this interface
 // (solver/amazons/game.h: Region = GameRegion, masks up to 64 squares, else a Board; split =
 // splitChambers on masks; key = the masks' bytes; shortcut = the territory solver; bounds =
-// reachable squares; estimate = queen-distance territory; LoneSearch = the solver's leaf
-// search and table, leaf_search.h, one code for both engines), and tests hold
-// core::Analyser<Amazons> to the whole-board oracle and to the Amazons solver. The parallel
-// search, bounds, the rounds of growing allowances (Analyser::decideInRounds) and the probes
-// for simple values (SumSearch::probedValue, games with bounds) are in the core; on the
-// endgame suites and the 5x4, 4x5 and 4x6 starts it is as fast as the solver, on a 41-empty
-// 10x10 position 1.2x slower (tests/benchmarks/core_bench.cpp, BENCHMARKS.md). But the CLI
-// still runs Amazons on its own solver (solver/amazons/solve.h), for what has still to move
-// here: pending territories, the value database, progress stages, the most stubborn move of
-// a lost side, and a proof search that pays (core/proof_search.h is the solver's algorithm,
-// exact and tested, but off by default: not yet a gain on the core). The report is one for
-// both games (core/report.h): Amazons' columns (class, territory moves, defects, filling
-// lines) and its lettered board are optional members (RegionDetail). Suites, verify and bench
-// take any game (core/suite.h, core/suite_check.h), Amazons through its solver
-// (amazons/engine.h).
+// reachable squares; integerBounds = a territory's greedy filling and reachable squares;
+// estimate = queen-distance territory; LoneSearch = the solver's leaf search and table,
+// leaf_search.h, one code for both engines), and tests hold core::Analyser<Amazons> to the
+// whole-board oracle and to the Amazons solver. The parallel search, bounds, pending integers
+// and the table of sums by advantage (sum_search.h), the rounds of growing allowances
+// (Analyser::decideInRounds), the probes for simple values (SumSearch::probedValue), the
+// proof search (proof_search.h; off by default, AnalysisOptions::proofSize) and the progress
+// stages (Analyser::stage) are in the core; on the endgame suites, the small starts and the
+// reach walk of greedy 10x10 games it is as fast as the solver, or faster (BENCHMARKS.md).
+// But the CLI still runs Amazons on its own solver (solver/amazons/solve.h), for what has
+// still to move here: the value database (--db), the report's dead and closed chambers (split
+// leaves them out) and each chamber's class, moves and filling line (G::RegionDetail, which
+// the CLI fills from the solver's analysis, amazons/engine.h). The report is one for both
+// games (core/report.h): Amazons' columns and its lettered board are optional members
+// (RegionDetail). Suites, verify and bench take any game (core/suite.h,
+// core/suite_check.h), Amazons through its solver (amazons/engine.h).
 #pragma once
 #include <chrono>
 #include <concepts>
