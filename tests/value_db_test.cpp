@@ -19,6 +19,7 @@
 #include "solver/amazons/region_enum.h"
 #include "solver/amazons/solve.h"
 #include "solver/amazons/value_db.h"
+#include "solver/core/analysis.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/naive.h"
 
@@ -119,6 +120,43 @@ TEST(ValueDb, TheSolverReadsIt) {
   const cgt::GameId read = Solver(reading).value(larger);
   EXPECT_NE(read, largerValue);
   EXPECT_EQ(cgt::leftStop(read), cgt::Dyadic(20));
+}
+
+// The same through the generic core (ValueDbStore, core::ValueStore): a planted value is read
+// before any form is computed, and with learning the values of a position's chambers are
+// stored, as the solver reported them.
+TEST(ValueDb, TheCoreReadsAndLearnsIt) {
+  const Board larger = parseOneLine("x.....|....#o", Color::Black);
+  Board option = larger;
+  option.play({6, 7, 6});
+  const SmallRegion planted = keyOf(option, findChambers(option)[0]);
+  const std::string path = freshPath("planted-core.db");
+  ValueDb db(path, ValueDb::Mode::Create);
+  db.store(std::vector<ValueDb::Entry>{{planted, cgt::integer(20)}}, true);
+  core::AnalysisOptions options;
+  options.formNodes = 0;
+  ValueDbStore reading(db, false);
+  const core::Analysis<Amazons> a = core::Analyser<Amazons>(options, &reading).analyse(GameRegion(option));
+  ASSERT_EQ(a.regions.size(), 1u);
+  EXPECT_EQ(a.regions[0].value, cgt::integer(20));
+  const core::Analysis<Amazons> l = core::Analyser<Amazons>(options, &reading).analyse(GameRegion(larger));
+  ASSERT_EQ(l.regions.size(), 1u);
+  ASSERT_TRUE(l.regions[0].value);
+  EXPECT_EQ(cgt::leftStop(*l.regions[0].value), cgt::Dyadic(20));
+  EXPECT_NE(*l.regions[0].value, Solver().value(larger));
+
+  const Board two = parseOneLine("x..#o...|.o.#..x.|########|.x.#.o..", Color::Black);
+  const std::string learnedPath = freshPath("learned-core.db");
+  ValueDb learnedDb(learnedPath, ValueDb::Mode::Create);
+  ValueDbStore learning(learnedDb, true);
+  const core::Analysis<Amazons> t = core::Analyser<Amazons>(options, &learning).analyse(GameRegion(two));
+  ASSERT_EQ(t.regions.size(), 4u);  // two contested, a territory of each colour
+  const Analysis solved = Solver().analyse(two);
+  for (const ChamberReport& r : solved.chambers) {
+    if (r.chamber.kind == ChamberClass::Dead || r.chamber.kind == ChamberClass::Closed) continue;
+    EXPECT_EQ(learnedDb.find(keyOf(two, r.chamber)), r.value);
+  }
+  EXPECT_EQ(learnedDb.size(), 4u);
 }
 
 // Every region forEachRegion gives is normalised, met once, and the set is the brute force's.

@@ -8,17 +8,6 @@
 
 namespace amazons::solve {
 
-namespace {
-
-// Chambers of fewer empty squares are not looked up in a value database inside a search: a
-// lookup (an LMDB B-tree descent, ~7 us on these VMs, then the form decoded, ~2 us) costs more
-// than their forms from the tables. Measured on the medium and hard suites (user time, one
-// thread) with a database learned from them: every chamber looked up 1.85 s, from 6 empty
-// squares 1.33 s, from 8 1.27 s, only the root's chambers 1.20 s; no database 1.47 s.
-constexpr int kDbLookupEmpty = 8;
-
-}  // namespace
-
 ChamberValues::ChamberValues(Context& context)
     : context_(context), smallTable_{2 * context.tableLimit() + (size_t{64} << 20), &context.tableBytes} {}
 

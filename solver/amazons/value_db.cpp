@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -344,6 +345,21 @@ std::optional<SmallRegion> ValueDb::unpackKey(std::string_view bytes) {
   const uint64_t open = chamber.empty | chamber.black | chamber.white;
   if (!open || normalisedChamber(chamber, open) != chamber) return std::nullopt;  // not as the solver keys it
   return chamber;
+}
+
+std::optional<cgt::GameId> ValueDbStore::find(const GameRegion& normalised) const {
+  if (!normalised.isSmall()) return std::nullopt;
+  const SmallRegion& chamber = normalised.small();
+  if (std::popcount(chamber.empty) < kDbLookupEmpty || !db_.covers(chamber)) return std::nullopt;
+  return db_.find(chamber);
+}
+
+void ValueDbStore::learn(const std::vector<std::pair<GameRegion, cgt::GameId>>& values) {
+  if (!learn_) return;
+  std::vector<ValueDb::Entry> entries;
+  for (const auto& [region, value] : values)
+    if (region.isSmall()) entries.push_back({region.small(), value});
+  db_.store(entries, true);
 }
 
 }  // namespace amazons

@@ -110,8 +110,10 @@ class Analyser {
  public:
   using Region = typename G::Region;
 
-  explicit Analyser(AnalysisOptions options = {})
-      : options_(options), search_(options_), arena_(static_cast<int>(std::max(1u, options.threads))) {}
+  // `store`, when given (it outlives the analyser), is read before any region's form is
+  // computed, and learns the values of the regions of each position analysed.
+  explicit Analyser(AnalysisOptions options = {}, ValueStore<G>* store = nullptr)
+      : options_(options), store_(store), search_(options_, store), arena_(static_cast<int>(std::max(1u, options.threads))) {}
 
   // Both sides' verdicts, `first` (the side to move) first: under a limit its verdict is the
   // one wanted, and a verdict found before the limit stands.
@@ -167,6 +169,12 @@ class Analyser {
     }
     setStage("");
     a.totalMean = totalMean(a);
+    if (store_) {
+      std::vector<std::pair<Region, cgt::GameId>> found;
+      for (const RegionReport<G>& r : a.regions)
+        if (r.value) found.push_back({G::normalise(r.part.region), *r.value});
+      store_->learn(found);
+    }
     a.nodes = budget.nodes() + (search_.sumNodes() - sumNodesBefore);
     a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return a;
@@ -427,6 +435,7 @@ class Analyser {
   uint64_t finishedExpansions_ = 0;  // under liveMutex_
 
   AnalysisOptions options_;
+  ValueStore<G>* store_;
   SumSearch<G> search_;  // reads options_
   ProofSearch<G> proof_{search_, options_};  // above search_, for large sums
   tbb::task_arena arena_;  // options_.threads wide

@@ -70,10 +70,10 @@ class SumSearch {
     Region after;  // the raw region after the move, not split
   };
 
-  // `options` is the analyser's, read as it changes.
-  explicit SumSearch(const AnalysisOptions& options)
+  // `options` is the analyser's, read as it changes; `store`, when given, outlives the search.
+  explicit SumSearch(const AnalysisOptions& options, const ValueStore<G>* store = nullptr)
       : options_(options),
-        values_(options.valueBytes()),
+        values_(options.valueBytes(), store),
         sums_(options.sumEntries()),
         searched_(searchedBytes(options)),
         lone_(loneBytes(options)) {}

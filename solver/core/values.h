@@ -72,29 +72,46 @@ class Budget {
   std::atomic<uint64_t> nodes_{0};
 };
 
+// Values of regions kept outside the analyser, across runs (Amazons: the value database,
+// --db, amazons/value_db.h), read before a region's form is computed. Thread-safe.
+template <Game G>
+class ValueStore {
+ public:
+  virtual ~ValueStore() = default;
+  // The value of a normalised region when the store holds it (a store may decline regions a
+  // lookup would not pay for).
+  virtual std::optional<cgt::GameId> find(const typename G::Region& normalised) const = 0;
+  // Values an analysis found (normalised regions), to keep; a store that only reads ignores them.
+  virtual void learn(const std::vector<std::pair<typename G::Region, cgt::GameId>>& values) = 0;
+};
+
 // A region as a cgt::ShortGame: options by G::moves and G::play, components by G::split then
 // G::normalise, key G::key. A region is held normalised once it is a component.
 template <Game G>
 struct RegionGame {
   typename G::Region region;
   Budget* budget;
+  const ValueStore<G>* store = nullptr;
 
   std::vector<RegionGame> options(cgt::Side side) const {
     if (side == cgt::Side::Left) budget->expand();  // one expansion per form, both sides
     std::vector<RegionGame> out;
-    for (const typename G::Move& m : G::moves(region, side)) out.push_back({G::play(region, m), budget});
+    for (const typename G::Move& m : G::moves(region, side)) out.push_back({G::play(region, m), budget, store});
     return out;
   }
   std::vector<RegionGame> components() const {
     std::vector<RegionGame> out;
-    for (const Placed<typename G::Region>& p : G::split(region)) out.push_back({G::normalise(p.region), budget});
+    for (const Placed<typename G::Region>& p : G::split(region)) out.push_back({G::normalise(p.region), budget, store});
     return out;
   }
   std::string key() const { return G::key(region); }
-  std::optional<cgt::GameId> known() const
-    requires HasShortcut<G>
-  {
-    return G::shortcut(region, budget ? budget->deadline() : std::chrono::steady_clock::time_point::max());
+  // The store's value (before the shortcut: an Amazons territory's exact count may take a
+  // search), else the game's shortcut.
+  std::optional<cgt::GameId> known() const {
+    if (store)
+      if (std::optional<cgt::GameId> stored = store->find(region)) return stored;
+    if constexpr (HasShortcut<G>) return G::shortcut(region, budget ? budget->deadline() : std::chrono::steady_clock::time_point::max());
+    return std::nullopt;
   }
 };
 
@@ -102,18 +119,19 @@ struct RegionGame {
 template <Game G>
 class RegionValues {
  public:
-  explicit RegionValues(size_t maxBytes = std::numeric_limits<size_t>::max()) : evaluator_(maxBytes) {}
+  explicit RegionValues(size_t maxBytes = std::numeric_limits<size_t>::max(), const ValueStore<G>* store = nullptr)
+      : evaluator_(maxBytes), store_(store) {}
   // The value of a region (the sum of its parts). Throws LimitReached past the budget.
-  cgt::GameId value(const typename G::Region& region, Budget& budget) { return evaluator_.value({region, &budget}); }
+  cgt::GameId value(const typename G::Region& region, Budget& budget) { return evaluator_.value({region, &budget, store_}); }
   // The value of one part as split() gives it (not split again).
   cgt::GameId partValue(const typename G::Region& part, Budget& budget) {
-    return evaluator_.canon({G::normalise(part), &budget});
+    return evaluator_.canon({G::normalise(part), &budget, store_});
   }
   // The value of a part already normalised.
-  cgt::GameId normalisedValue(const typename G::Region& normalised, Budget& budget) { return evaluator_.canon({normalised, &budget}); }
+  cgt::GameId normalisedValue(const typename G::Region& normalised, Budget& budget) { return evaluator_.canon({normalised, &budget, store_}); }
   // A normalised part's value when it needs no expansion (the table's, or G::shortcut's
   // within the budget's time).
-  std::optional<cgt::GameId> knownValue(const typename G::Region& normalised, Budget& budget) { return evaluator_.known({normalised, &budget}); }
+  std::optional<cgt::GameId> knownValue(const typename G::Region& normalised, Budget& budget) { return evaluator_.known({normalised, &budget, store_}); }
   // A normalised part's value when the table holds it.
   std::optional<cgt::GameId> storedValue(const typename G::Region& normalised) const { return evaluator_.found({normalised, nullptr}); }
   // A part's value proven by search (SumSearch's probes), found again as a form would be.
@@ -127,6 +145,7 @@ class RegionValues {
   // Open addressing, keys in an arena (searched_table.h): tbb's map of std::string keys, a
   // node and its chain walked at every lookup, took 16% of the core on the Amazons suites.
   cgt::Evaluator<RegionGame<G>, SharedSearchedTable<cgt::GameId>> evaluator_;
+  const ValueStore<G>* store_;
 };
 
 }  // namespace amazons::core
