@@ -553,6 +553,37 @@ TEST(AmazonsOnCore, LimitsGiveUnknown) {
   EXPECT_EQ(a.right.verdict, Verdict::Unknown);
 }
 
+// Moves scored without playing them (Amazons::forEachMoveScore, boards of 65-128 squares on
+// 128-bit masks) against the moves played: the same moves in the same order, each with the
+// opponent's replies and the estimate of the region after it (G::countMoves, G::estimate).
+TEST(AmazonsOnCore, MovesScoredOnMasksAreTheMovesPlayed) {
+  std::mt19937_64 rng(65);
+  int scored = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const int w = std::uniform_int_distribution<int>(9, 12)(rng), h = std::uniform_int_distribution<int>(65 / w + 1, 128 / w)(rng);
+    const Board board = testing::randomBoard(rng, w, h, 1 + static_cast<int>(rng() % 3), 1 + static_cast<int>(rng() % 3), 0.6);
+    const GameRegion region(board);
+    ASSERT_FALSE(region.isSmall());
+    for (const cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
+      const std::vector<GameMove> played = Amazons::moves(region, side);
+      size_t i = 0;
+      const bool done = Amazons::forEachMoveScore(region, side, true, [&](const GameMove& m, int64_t replies, int estimate) {
+        ASSERT_LT(i, played.size());
+        EXPECT_EQ(asTuple(m), asTuple(played[i]));
+        const GameRegion after = Amazons::play(region, played[i]);
+        EXPECT_EQ(replies, static_cast<int64_t>(Amazons::countMoves(after, core::opposite(side))));
+        EXPECT_EQ(estimate, Amazons::estimate(after));
+        ++i;
+        ++scored;
+      });
+      EXPECT_TRUE(done);
+      EXPECT_EQ(i, played.size());
+    }
+  }
+  EXPECT_GT(scored, 3000);
+  EXPECT_FALSE(Amazons::forEachMoveScore(Amazons::parseOneLine("x..|..o"), cgt::Side::Left, true, [](const GameMove&, int64_t, int) {}));
+}
+
 // A time limit holds in a territory count (G::shortcut is given the budget's clock): a
 // 40-square one-amazon chamber whose perfect filling takes the territory solver about a minute
 // (BENCHMARKS.md, "Territory"), alone and as a part the search meets in a 47-empty 10x10

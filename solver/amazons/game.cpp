@@ -227,6 +227,24 @@ std::optional<std::pair<int64_t, int64_t>> Amazons::integerBounds(const GameRegi
   return std::pair<int64_t, int64_t>{-hi, -lo};
 }
 
+bool Amazons::forEachMoveScore(const GameRegion& region, cgt::Side side, bool withEstimate,
+                               const std::function<void(const Move&, int64_t, int)>& f) {
+  if (region.isSmall() || region.board().squares() > 128) return false;
+  const Board& board = region.board();
+  const MaskFrame<WideMask> frame(board.width(), board.height());
+  const WideRegion wide = toWide(board);
+  const Color mover = colorOf(side);
+  for (const amazons::Move& m : board.legalMoves(mover)) {
+    const WideMask from = WideMask{1} << m.from, to = WideMask{1} << m.to;
+    WideRegion next = wide;
+    (mover == Color::Black ? next.black : next.white) ^= from | to;
+    next.empty = ((next.empty | from) & ~to) & ~(WideMask{1} << m.arrow);
+    const int64_t replies = countOptions(frame, mover == Color::Black ? next.white : next.black, next.empty);
+    f(ofBoard(board, m), replies, withEstimate ? queenTerritory(frame, next.black, next.white, next.empty) : 0);
+  }
+  return true;
+}
+
 int Amazons::estimate(const GameRegion& region) {
   return region.isSmall() ? queenTerritory(region.small()) : queenTerritory(region.board());
 }

@@ -125,6 +125,11 @@ struct Amazons {
   // sum from kTerritoryOrderEmpty empty squares on, as the solver's search does.
   static int estimate(const GameRegion& region);
   static constexpr int kEstimateFrom = kTerritoryOrderEmpty;
+  // On boards past 64 squares and up to 128, each move scored on 128-bit masks (the move's
+  // bits flipped, as the solver's orderedRawMoves): no board played, copied or converted for
+  // the moves that are never searched.
+  static bool forEachMoveScore(const GameRegion& region, cgt::Side side, bool withEstimate,
+                               const std::function<void(const Move&, int64_t replies, int estimate)>& f);
   using LoneSearch = AmazonsLoneSearch;
   // board.h's colourMirror: White to move is then Black to move in the mirror.
   static std::optional<int> colourMirror(const GameRegion& board) { return amazons::colourMirror(board.toBoard()); }
@@ -157,6 +162,7 @@ struct Amazons {
 };
 
 static_assert(core::Game<Amazons> && core::HasShortcut<Amazons> && core::HasBounds<Amazons> && core::HasColourMirror<Amazons> &&
-              core::HasEstimate<Amazons> && core::HasLoneSearch<Amazons> && core::HasIntegerBounds<Amazons>);
+              core::HasEstimate<Amazons> && core::HasLoneSearch<Amazons> && core::HasIntegerBounds<Amazons> &&
+              core::HasMoveScores<Amazons>);
 
 }  // namespace amazons

@@ -326,13 +326,13 @@ class Analyser {
       int64_t score;
       size_t region;
       typename G::Move move;
-      Region after;
+      std::optional<Region> after;
     };
     std::vector<Candidate> candidates;
     const bool rawAlone = std::count_if(a.regions.begin(), a.regions.end(), [](const RegionReport<G>& r) { return !r.value; }) == 1;
     for (size_t i = 0; i < a.regions.size(); ++i) {
       const bool valued = a.regions[i].value.has_value();
-      SumSearch<G>::forEachScoredMove(a.regions[i].part.region, side.mover, !valued && rawAlone, [&](int64_t score, const typename G::Move& m, Region&& after) {
+      SumSearch<G>::forEachScoredMove(a.regions[i].part.region, side.mover, !valued && rawAlone, [&](int64_t score, const typename G::Move& m, std::optional<Region>&& after) {
         candidates.push_back({valued, score, i, m, std::move(after)});
       });
     }
@@ -344,7 +344,8 @@ class Analyser {
     auto after = [&](size_t i) -> const SumState& {
       if (!afters[i]) {
         afters[i] = stateOf(a, candidates[i].region);
-        search_.addParts(candidates[i].after, *afters[i], budget);
+        const Candidate& c = candidates[i];
+        search_.addParts(c.after ? *c.after : G::play(a.regions[c.region].part.region, c.move), *afters[i], budget);
       }
       return *afters[i];
     };

@@ -47,6 +47,12 @@
 //                                    distance territory) that orders the moves of a raw region
 //                                    alone in the sum with at least kEstimateFrom (G::size)
 //                                    before the opponent's replies (core/analysis.h)
+//   G::forEachMoveScore(region, side, withEstimate, f)
+//                                    f(move, replies, estimate) for each move of `side`: the
+//                                    opponent's replies after it and, when asked, G::estimate
+//                                    after it, computed without the region after the move
+//                                    (Amazons: boards of up to 128 squares on 128-bit masks);
+//                                    false, and no call, for a region it does not score so
 //   G::LoneSearch                    the game's own search of a raw region alone beside an
 //                                    integer n, one an Analyser (Amazons: leaf_search.h, plain
 //                                    search on masks with killer moves): LoneSearch(bytes its
@@ -152,6 +158,12 @@ template <class G>
 concept HasEstimate = requires(const typename G::Region& r) {
   { G::estimate(r) } -> std::same_as<int>;
   { G::kEstimateFrom } -> std::convertible_to<int>;
+};
+
+template <class G>
+concept HasMoveScores = requires(const typename G::Region& r, cgt::Side s,
+                                 const std::function<void(const typename G::Move&, int64_t, int)>& f) {
+  { G::forEachMoveScore(r, s, true, f) } -> std::same_as<bool>;
 };
 
 template <class G>

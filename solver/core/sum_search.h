@@ -67,7 +67,8 @@ class SumSearch {
 
   struct RawMove {
     size_t region;
-    Region after;  // the raw region after the move, not split
+    typename G::Move move;
+    std::optional<Region> after;  // the raw region after the move, not split, where scoring made it
   };
 
   // `options` is the analyser's, read as it changes; `store`, when given, outlives the search.
@@ -313,8 +314,11 @@ class SumSearch {
     else return G::moves(region, side).size();
   }
 
-  // Each move of `mover` in `region` as f(score, move, region after it), score by moveScore,
-  // and by the game's estimate first where the region is raw and `alone` (orderedRawMoves).
+  // Each move of `mover` in `region` as f(score, move, region after it or nullopt), score by
+  // moveScore, and by the game's estimate first where the region is raw and `alone`
+  // (orderedRawMoves). A game that scores a region's moves without playing them
+  // (G::forEachMoveScore: Amazons' boards of up to 128 squares, on 128-bit masks) gives no
+  // region after them: only the moves searched are played.
   template <class F>
   static void forEachScoredMove(const Region& region, cgt::Side mover, bool alone, F&& f) {
     constexpr int64_t kEstimateWeight = int64_t{1} << 32;  // a point of estimate outweighs any count of replies
@@ -325,12 +329,18 @@ class SumSearch {
       byEstimate = alone && G::size(region) >= G::kEstimateFrom;
       if (byEstimate) before = G::estimate(region);
     }
+    if constexpr (HasMoveScores<G>) {
+      const bool scored = G::forEachMoveScore(region, mover, byEstimate, [&](const typename G::Move& m, int64_t replies, int estimate) {
+        f(byEstimate ? replies - sign * (estimate - before) * kEstimateWeight : replies, m, std::optional<Region>());
+      });
+      if (scored) return;
+    }
     for (const typename G::Move& m : G::moves(region, mover)) {
       Region after = G::play(region, m);
       int64_t score = moveScore(after, mover);
       if constexpr (HasEstimate<G>)
         if (byEstimate) score -= sign * (G::estimate(after) - before) * kEstimateWeight;
-      f(score, m, std::move(after));
+      f(score, m, std::optional<Region>(std::move(after)));
     }
   }
 
@@ -523,8 +533,8 @@ class SumSearch {
   static std::vector<RawMove> orderedRawMoves(const State& state, cgt::Side mover) {
     std::vector<std::pair<int64_t, RawMove>> scored;
     for (size_t i = 0; i < state.raw.size(); ++i)
-      forEachScoredMove(state.raw[i], mover, state.raw.size() == 1, [&](int64_t score, const typename G::Move&, Region&& after) {
-        scored.push_back({score, {i, std::move(after)}});
+      forEachScoredMove(state.raw[i], mover, state.raw.size() == 1, [&](int64_t score, const typename G::Move& m, std::optional<Region>&& after) {
+        scored.push_back({score, {i, m, std::move(after)}});
       });
     std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
     std::vector<RawMove> out;
@@ -571,7 +581,7 @@ class SumSearch {
     State after{state.known, {}, state.pending};
     for (size_t j = 0; j < state.raw.size(); ++j)
       if (j != m.region) after.raw.push_back(state.raw[j]);
-    addParts(m.after, after, budget);
+    addParts(m.after ? *m.after : G::play(state.raw[m.region], m.move), after, budget);
     return after;
   }
 
