@@ -278,6 +278,19 @@ TEST(AmazonsOnCore, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
   EXPECT_GT(compared, 150);
 }
 
+// Forms allowed a single expansion and no probes, so that every contested chamber is searched
+// raw; with proofSize, the proof search from that many empty squares of raw regions, each
+// position tried with two positions only.
+core::AnalysisOptions rawSearchOptions(int proofSize) {
+  core::AnalysisOptions options;
+  options.formNodes = 1;
+  options.searchTry = 1;
+  options.probePositions = 0;
+  options.proofSize = proofSize;
+  options.proofTryPositions = 2;
+  return options;
+}
+
 TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
   // Forms allowed a single expansion and no probes: every contested chamber is searched raw,
   // move by move, beside the territories and small parts that do get a value. Then the same
@@ -285,12 +298,7 @@ TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
   // regions, each position tried with two positions only, so that the proof numbers steer
   // nearly every search.
   for (const int proofSize : {0, 3}) {
-    core::AnalysisOptions options;
-    options.formNodes = 1;
-    options.searchTry = 1;
-    options.probePositions = 0;
-    options.proofSize = proofSize;
-    options.proofTryPositions = 2;
+    const core::AnalysisOptions options = rawSearchOptions(proofSize);
     std::mt19937_64 rng(29 + proofSize);
     int compared = 0;
     for (int trial = 0; trial < 200 && !HasFatalFailure(); ++trial) {
@@ -310,44 +318,15 @@ TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
 // inside the search; every contested chamber raw, with and without the proof search, against
 // the whole-board oracle. Mutation-checked: with either of Amazons::integerBounds' bounds
 // moved one inside, or a pending range read the wrong way round in the table, it fails.
-Board pocketBoard(std::mt19937_64& rng, bool whitesPocket) {
-  const char* pockets[] = {".##|#x.|.##", ".#.|#x#|#.#", "x#.|#.#|#.#", ".x#|##.|..#", ".#.|x#.|#.#", ".x#|##.|##."};
-  const Board pocket = parseOneLine(pockets[rng() % std::size(pockets)]);
-  const int right = std::uniform_int_distribution<int>(3, 4)(rng);
-  Board board(4 + right, 3);
-  for (int r = 0; r < 3; ++r) {
-    for (int f = 0; f < 3; ++f) board.set(board.square(f, r), pocket.at(pocket.square(f, r)));
-    board.set(board.square(3, r), Cell::Arrow);
-  }
-  board.set(board.square(3, static_cast<int>(rng() % 3)), Cell::Empty);  // the link
-  std::vector<int> cells;
-  for (int r = 0; r < 3; ++r)
-    for (int f = 4; f < 4 + right; ++f) cells.push_back(board.square(f, r));
-  std::shuffle(cells.begin(), cells.end(), rng);
-  const int whites = 1 + static_cast<int>(rng() % 2), empty = std::uniform_int_distribution<int>(5, 7)(rng);
-  for (size_t i = 0; i < cells.size(); ++i)
-    board.set(cells[i], i < size_t(whites) ? Cell::White : i < size_t(whites + empty) ? Cell::Empty : Cell::Arrow);
-  if (whitesPocket)
-    for (int sq = 0; sq < board.squares(); ++sq)
-      if (board.at(sq) == Cell::Black || board.at(sq) == Cell::White)
-        board.set(sq, board.at(sq) == Cell::Black ? Cell::White : Cell::Black);
-  return board;
-}
-
 TEST(AmazonsOnCore, PendingTerritoriesKeepVerdictsExact) {
   for (const int proofSize : {0, 3}) {
-    core::AnalysisOptions options;
-    options.formNodes = 1;
-    options.searchTry = 1;
-    options.probePositions = 0;
-    options.proofSize = proofSize;
-    options.proofTryPositions = 2;
+    const core::AnalysisOptions options = rawSearchOptions(proofSize);
     std::mt19937_64 rng(4711 + proofSize);
     int compared = 0;
     // One analyser for all: pockets solved once stay in the tables, which must stay exact.
     core::Analyser<Amazons> analyser(options);
     for (int trial = 0; trial < 1500 && !HasFatalFailure(); ++trial) {
-      const Board board = pocketBoard(rng, trial % 2);
+      const Board board = testing::pocketBoard(rng, trial % 2);
       expectTheOraclesAnswers(board, analyser.analyse(GameRegion(board)), compared);
     }
     EXPECT_GT(compared, 1000) << proofSize;

@@ -102,6 +102,30 @@ uint64_t naivePerft(Board& board, int depth) {
   return total;
 }
 
+Board pocketBoard(std::mt19937_64& rng, bool whitesPocket) {
+  const char* pockets[] = {".##|#x.|.##", ".#.|#x#|#.#", "x#.|#.#|#.#", ".x#|##.|..#", ".#.|x#.|#.#", ".x#|##.|##."};
+  const Board pocket = parseOneLine(pockets[rng() % std::size(pockets)]);
+  const int right = std::uniform_int_distribution<int>(3, 4)(rng);
+  Board board(4 + right, 3);
+  for (int r = 0; r < 3; ++r) {
+    for (int f = 0; f < 3; ++f) board.set(board.square(f, r), pocket.at(pocket.square(f, r)));
+    board.set(board.square(3, r), Cell::Arrow);
+  }
+  board.set(board.square(3, static_cast<int>(rng() % 3)), Cell::Empty);  // the link
+  std::vector<int> cells;
+  for (int r = 0; r < 3; ++r)
+    for (int f = 4; f < 4 + right; ++f) cells.push_back(board.square(f, r));
+  std::shuffle(cells.begin(), cells.end(), rng);
+  const int whites = 1 + static_cast<int>(rng() % 2), empty = std::uniform_int_distribution<int>(5, 7)(rng);
+  for (size_t i = 0; i < cells.size(); ++i)
+    board.set(cells[i], i < size_t(whites) ? Cell::White : i < size_t(whites + empty) ? Cell::Empty : Cell::Arrow);
+  if (whitesPocket)
+    for (int sq = 0; sq < board.squares(); ++sq)
+      if (board.at(sq) == Cell::Black || board.at(sq) == Cell::White)
+        board.set(sq, board.at(sq) == Cell::Black ? Cell::White : Cell::Black);
+  return board;
+}
+
 Board randomBoard(std::mt19937_64& rng, int width, int height, int blacks, int whites, double arrowRate) {
   Board b(width, height);
   std::bernoulli_distribution arrow(arrowRate);

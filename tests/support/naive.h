@@ -31,6 +31,13 @@ uint64_t naivePerft(Board& board, int depth);
 // numbers of amazons on random empty squares; side to move random.
 Board randomBoard(std::mt19937_64& rng, int width, int height, int blacks, int whites, double arrowRate);
 
+// A board of three ranks for pending territories: a defective pocket of one amazon (as in
+// KNOWN-RESULTS.md) on the left, Black's or, with `whitesPocket`, White's (the colours then
+// swapped throughout), joined by one square to a random contested part of 3 or 4 files on
+// the right (one or two amazons of the other colour, 5-7 empty squares), so that an arrow
+// there walls the pocket off inside a search.
+Board pocketBoard(std::mt19937_64& rng, bool whitesPocket);
+
 // The standard 10x10 start written out by hand (CS61B, KNOWN-RESULTS): White d1 g1 a4 j4,
 // Black a7 j7 d10 g10; White moves first.
 Board standardStart();
