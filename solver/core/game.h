@@ -88,9 +88,9 @@
 // still to move here: the report's dead and closed chambers (split leaves them out) and each
 // chamber's class, moves and filling line (G::RegionDetail, which the CLI fills from the
 // solver's analysis, amazons/engine.h), and the speed of the solver on some positions (a
-// 41-empty 10x10 position: core 11.4 s, solver 10.2 s; BENCHMARKS.md). The report is one for both
-// games (core/report.h): Amazons' columns and its lettered board are optional members
-// (RegionDetail). Suites, verify and bench take any game (core/suite.h,
+// 41-empty 10x10 position: core 11.4 s, solver 10.2 s; BENCHMARKS.md). The report is one
+// for both games (core/report.h): Amazons' columns and its lettered board are optional
+// members (RegionDetail). Suites, verify and bench take any game (core/suite.h,
 // core/suite_check.h), Amazons through its solver (amazons/engine.h).
 #pragma once
 #include <chrono>
