@@ -63,9 +63,11 @@ struct AnalysisOptions {
   // Sums whose raw regions hold at least proofSize (G::size summed) are decided by
   // proof-number search (core/proof_search.h); 0: never, the default. Each position it meets
   // is first tried with proofTryPositions positions of the search over sums, as the Amazons
-  // solver's SolveOptions::proofTryPositions. Not yet a gain on the core: a 41-empty 10x10
-  // Amazons position (BENCHMARKS.md), Black to move, one thread, takes 13.3 s without it and
-  // 22.1 s with 20 (the solver's proofEmpty).
+  // solver's SolveOptions::proofTryPositions. On Amazons it wins some and loses some, as in the
+  // solver: from 20 (the solver's proofEmpty), one thread, a 45-empty 10x10 position takes
+  // 21.5 s against unknown at 60 s without it, a 41-empty one 18.0 s against 11.4 s
+  // (BENCHMARKS.md); the reach walks that match the solver use 20. Clobber is not measured
+  // with it, hence 0 here: a game's CLI sets it.
   int proofSize = 0;
   int64_t proofTryPositions = 10000;
   static constexpr size_t kSumEntryBytes = 128;
