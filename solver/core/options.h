@@ -67,7 +67,7 @@ struct AnalysisOptions {
   // solver: from 20 (the solver's proofEmpty), one thread, a 45-empty 10x10 position takes
   // 21.5 s against unknown at 60 s without it, a 41-empty one 18.0 s against 11.4 s
   // (BENCHMARKS.md); the reach walks that match the solver use 20. Clobber is not measured
-  // with it, hence 0 here: a game's CLI sets it.
+  // with it, hence off by default.
   int proofSize = 0;
   int64_t proofTryPositions = 10000;
   static constexpr size_t kSumEntryBytes = 128;
