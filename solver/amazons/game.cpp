@@ -179,7 +179,8 @@ Amazons::Move Amazons::parseMove(const GameRegion& region, std::string_view text
   return ofBoard(mover, parseLegalMove(mover, text));
 }
 
-std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region, std::chrono::steady_clock::time_point until) {
+// The colour of every amazon in the region, when they are all of one.
+static std::optional<Color> soleColour(const GameRegion& region) {
   bool black = false, white = false;
   if (region.isSmall()) {
     black = region.small().black != 0;
@@ -192,7 +193,13 @@ std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region, std::chro
     }
   }
   if (black == white) return std::nullopt;
-  const Color owner = black ? Color::Black : Color::White;
+  return black ? Color::Black : Color::White;
+}
+
+std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region, std::chrono::steady_clock::time_point until) {
+  const std::optional<Color> colour = soleColour(region);
+  if (!colour) return std::nullopt;
+  const Color owner = *colour;
   try {
     const int moves = territory().solve(region.toBoard(), owner, false, Deadline{until}).moves;
     return cgt::integer(owner == Color::Black ? moves : -moves);
@@ -202,26 +209,17 @@ std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region, std::chro
 }
 
 std::optional<std::pair<int64_t, int64_t>> Amazons::integerBounds(const GameRegion& region) {
+  const std::optional<Color> colour = soleColour(region);
+  if (!colour) return std::nullopt;
+  const Color owner = *colour;
   int lo, hi;
-  Color owner;
   if (region.isSmall()) {
-    const SmallRegion& r = region.small();
-    if ((r.black != 0) == (r.white != 0)) return std::nullopt;
-    owner = r.black ? Color::Black : Color::White;
-    const TerritoryBounds b = territoryBounds(r, owner);
+    const TerritoryBounds b = territoryBounds(region.small(), owner);
     lo = b.lo;
     hi = b.hi;
   } else {
-    const Board& board = region.board();
-    bool black = false, white = false;
-    for (int sq = 0; sq < board.squares(); ++sq) {
-      black = black || board.at(sq) == Cell::Black;
-      white = white || board.at(sq) == Cell::White;
-    }
-    if (black == white) return std::nullopt;
-    owner = black ? Color::Black : Color::White;
-    lo = greedyTerritoryFill(board, owner);
-    hi = board.emptyCount();
+    lo = greedyTerritoryFill(region.board(), owner);
+    hi = region.board().emptyCount();
   }
   if (owner == Color::Black) return std::pair<int64_t, int64_t>{lo, hi};
   return std::pair<int64_t, int64_t>{-hi, -lo};
@@ -231,17 +229,8 @@ bool Amazons::forEachMoveScore(const GameRegion& region, cgt::Side side, bool wi
                                const std::function<void(const Move&, int64_t, int)>& f) {
   if (region.isSmall() || region.board().squares() > 128) return false;
   const Board& board = region.board();
-  const MaskFrame<WideMask> frame(board.width(), board.height());
-  const WideRegion wide = toWide(board);
-  const Color mover = colorOf(side);
-  for (const amazons::Move& m : board.legalMoves(mover)) {
-    const WideMask from = WideMask{1} << m.from, to = WideMask{1} << m.to;
-    WideRegion next = wide;
-    (mover == Color::Black ? next.black : next.white) ^= from | to;
-    next.empty = ((next.empty | from) & ~to) & ~(WideMask{1} << m.arrow);
-    const int64_t replies = countOptions(frame, mover == Color::Black ? next.white : next.black, next.empty);
-    f(ofBoard(board, m), replies, withEstimate ? queenTerritory(frame, next.black, next.white, next.empty) : 0);
-  }
+  forEachMoveScoredOnMasks(board, colorOf(side), withEstimate,
+                           [&](const amazons::Move& m, int64_t replies, int territory) { f(ofBoard(board, m), replies, territory); });
   return true;
 }
 

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "solver/amazons/board.h"
+#include "solver/amazons/small_region.h"
 
 namespace amazons {
 
@@ -16,6 +17,24 @@ namespace amazons {
 // small_region.h on masks; boards of up to 128 squares are put on masks too, larger ones
 // searched square by square).
 int queenTerritory(const Board& board);
+
+// Each legal move of `mover` on a board of at most 128 squares, scored without playing it, on
+// 128-bit masks with the move's bits flipped: f(move, the opponent's replies after it, the
+// queenTerritory after it, or 0 without `withTerritory`). The move order of both engines' raw
+// regions past 64 squares (the solver's orderedRawMoves, the core's Amazons::forEachMoveScore).
+template <class F>
+void forEachMoveScoredOnMasks(const Board& board, Color mover, bool withTerritory, F&& f) {
+  const MaskFrame<WideMask> frame(board.width(), board.height());
+  const WideRegion wide = toWide(board);
+  for (const Move& m : board.legalMoves(mover)) {
+    const WideMask from = WideMask{1} << m.from, to = WideMask{1} << m.to;
+    WideRegion next = wide;
+    (mover == Color::Black ? next.black : next.white) ^= from | to;
+    next.empty = ((next.empty | from) & ~to) & ~(WideMask{1} << m.arrow);
+    const int64_t replies = countOptions(frame, mover == Color::Black ? next.white : next.black, next.empty);
+    f(m, replies, withTerritory ? queenTerritory(frame, next.black, next.white, next.empty) : 0);
+  }
+}
 
 // A raw region alone in a sum with at least this many empty squares orders its moves by the
 // queen-distance territory they gain first (the solver's orderedRawMoves, the core's through

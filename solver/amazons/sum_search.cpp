@@ -247,18 +247,11 @@ static std::vector<RawMove> orderedRawMoves(const SumState& state, Color mover) 
       const Board& board = std::get<NormalisedRegion>(state.raw[i]).board;
       const bool byTerritory = alone && board.emptyCount() >= kTerritoryOrderEmpty;
       if (board.squares() <= 128) {  // each move's position as masks: bits flipped, no board played
-        const MaskFrame<WideMask> frame(board.width(), board.height());
-        const WideRegion wide = toWide(board);
-        const int before = byTerritory ? queenTerritory(frame, wide.black, wide.white, wide.empty) : 0;
-        for (const Move& m : board.legalMoves(mover)) {
-          const WideMask from = WideMask{1} << m.from, to = WideMask{1} << m.to;
-          WideRegion next = wide;
-          (mover == Color::Black ? next.black : next.white) ^= from | to;
-          next.empty = ((next.empty | from) & ~to) & ~(WideMask{1} << m.arrow);
-          const int64_t replies = countOptions(frame, mover == Color::Black ? next.white : next.black, next.empty);
-          const int64_t gain = byTerritory ? sign * (queenTerritory(frame, next.black, next.white, next.empty) - before) : 0;
+        const int before = byTerritory ? queenTerritory(board) : 0;
+        forEachMoveScoredOnMasks(board, mover, byTerritory, [&](const Move& m, int64_t replies, int territory) {
+          const int64_t gain = byTerritory ? sign * (territory - before) : 0;
           scored.push_back({replies - gain * kTerritoryWeight, {i, {}, m}});
-        }
+        });
         continue;
       }
       Board after = board;
