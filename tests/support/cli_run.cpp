@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -20,11 +21,26 @@ std::string quoted(const std::string& s) {
   return q + "'";
 }
 
+// This process's folder of temporary files, removed when the process ends (each test binary
+// run by ctest is one process a test, and a run of thousands of them must not fill /tmp).
+const std::filesystem::path& tempFolder() {
+  struct Folder {
+    std::filesystem::path path;
+    Folder() : path(std::filesystem::path(::testing::TempDir()) / ("amazons_cli_" + std::to_string(::getpid()))) {
+      std::filesystem::create_directories(path);
+    }
+    ~Folder() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  };
+  static const Folder folder;
+  return folder.path;
+}
+
 }  // namespace
 
-std::string tempPath(const std::string& name) {
-  return ::testing::TempDir() + "amazons_cli_" + std::to_string(::getpid()) + "_" + name;
-}
+std::string tempPath(const std::string& name) { return (tempFolder() / name).string(); }
 
 std::string writeTemp(const std::string& name, const std::string& text) {
   const std::string path = tempPath(name);
