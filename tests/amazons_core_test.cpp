@@ -532,26 +532,34 @@ TEST(AmazonsOnCore, LimitsGiveUnknown) {
   EXPECT_EQ(a.right.verdict, Verdict::Unknown);
 }
 
-// Moves scored without playing them (Amazons::forEachMoveScore, boards of 65-128 squares on
-// 128-bit masks) against the moves played: the same moves in the same order, each with the
-// opponent's replies and the estimate of the region after it (G::countMoves, G::estimate).
-TEST(AmazonsOnCore, MovesScoredOnMasksAreTheMovesPlayed) {
+// Moves scored by the game (Amazons::forEachMoveScore: regions of up to 64 squares option by
+// option, boards of 65-128 squares on 128-bit masks) against the moves played: the same moves
+// in the same order, each with the opponent's replies and the estimate of the region after it
+// (G::countMoves, G::estimate), and that region itself where it is given.
+TEST(AmazonsOnCore, MovesScoredByTheGameAreTheMovesPlayed) {
   std::mt19937_64 rng(65);
-  int scored = 0;
-  for (int trial = 0; trial < 60; ++trial) {
-    const int w = std::uniform_int_distribution<int>(9, 12)(rng), h = std::uniform_int_distribution<int>(65 / w + 1, 128 / w)(rng);
-    const Board board = testing::randomBoard(rng, w, h, 1 + static_cast<int>(rng() % 3), 1 + static_cast<int>(rng() % 3), 0.6);
-    const GameRegion region(board);
-    ASSERT_FALSE(region.isSmall());
+  int scored = 0, given = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    const bool wide = trial % 2 == 0;
+    const int w = wide ? std::uniform_int_distribution<int>(9, 12)(rng) : std::uniform_int_distribution<int>(2, 8)(rng);
+    const int h = wide ? std::uniform_int_distribution<int>(65 / w + 1, 128 / w)(rng) : std::uniform_int_distribution<int>(1, std::min(16, 64 / w))(rng);
+    const Board board = testing::randomBoard(rng, w, h, 1 + static_cast<int>(rng() % 2), 1 + static_cast<int>(rng() % 2), 0.6);
+    const GameRegion region(board);  // masks up to 64 squares
+    ASSERT_EQ(region.isSmall(), !wide);
     for (const cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
       const std::vector<GameMove> played = Amazons::moves(region, side);
       size_t i = 0;
-      const bool done = Amazons::forEachMoveScore(region, side, true, [&](const GameMove& m, int64_t replies, int estimate) {
+      const bool done = Amazons::forEachMoveScore(region, side, true, [&](const GameMove& m, int64_t replies, int estimate, const GameRegion* after) {
         ASSERT_LT(i, played.size());
         EXPECT_EQ(asTuple(m), asTuple(played[i]));
-        const GameRegion after = Amazons::play(region, played[i]);
-        EXPECT_EQ(replies, static_cast<int64_t>(Amazons::countMoves(after, core::opposite(side))));
-        EXPECT_EQ(estimate, Amazons::estimate(after));
+        const GameRegion expected = Amazons::play(region, played[i]);
+        EXPECT_EQ(replies, static_cast<int64_t>(Amazons::countMoves(expected, core::opposite(side))));
+        EXPECT_EQ(estimate, Amazons::estimate(expected));
+        EXPECT_EQ(after != nullptr, !wide);
+        if (after) {
+          EXPECT_TRUE(after->small() == expected.small());
+          ++given;
+        }
         ++i;
         ++scored;
       });
@@ -560,7 +568,9 @@ TEST(AmazonsOnCore, MovesScoredOnMasksAreTheMovesPlayed) {
     }
   }
   EXPECT_GT(scored, 3000);
-  EXPECT_FALSE(Amazons::forEachMoveScore(Amazons::parseOneLine("x..|..o"), cgt::Side::Left, true, [](const GameMove&, int64_t, int) {}));
+  EXPECT_GT(given, 300);
+  const Board large = testing::randomBoard(rng, 12, 11, 1, 1, 0.6);
+  EXPECT_FALSE(Amazons::forEachMoveScore(GameRegion(large), cgt::Side::Left, true, [](const GameMove&, int64_t, int, const GameRegion*) {}));
 }
 
 // A time limit holds in a territory count (G::shortcut is given the budget's clock): a

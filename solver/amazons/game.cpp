@@ -40,6 +40,19 @@ std::pair<uint8_t, uint8_t> fileRank(uint64_t bit, int width) {
   return {static_cast<uint8_t>(sq % width), static_cast<uint8_t>(sq / width)};
 }
 
+}  // namespace
+
+Amazons::Move Amazons::optionMove(const SmallRegion& region, const SmallRegion& option, Color mover) {
+  const MaskMove m = moveBetween(region, option, mover);
+  const int width = static_cast<int>(region.width);
+  const auto [fromFile, fromRank] = fileRank(m.from, width);
+  const auto [toFile, toRank] = fileRank(m.to, width);
+  const auto [arrowFile, arrowRank] = fileRank(m.arrow, width);
+  return {fromFile, fromRank, toFile, toRank, arrowFile, arrowRank};
+}
+
+namespace {
+
 // Part `chamber` of a region on masks, cropped to its bounding box, and the box's corner.
 core::Placed<GameRegion> cropped(const SmallRegion& region, uint64_t chamber) {
   const MaskBox box = boxOf(region, chamber);
@@ -80,14 +93,7 @@ std::vector<Amazons::Move> Amazons::moves(const GameRegion& region, cgt::Side si
     return out;
   }
   const SmallRegion& r = region.small();
-  const int width = static_cast<int>(r.width);
-  forEachOption(r, colorOf(side), [&](const SmallRegion& option) {
-    const MaskMove m = moveBetween(r, option, colorOf(side));
-    const auto [fromFile, fromRank] = fileRank(m.from, width);
-    const auto [toFile, toRank] = fileRank(m.to, width);
-    const auto [arrowFile, arrowRank] = fileRank(m.arrow, width);
-    out.push_back({fromFile, fromRank, toFile, toRank, arrowFile, arrowRank});
-  });
+  forEachOption(r, colorOf(side), [&](const SmallRegion& option) { out.push_back(optionMove(r, option, colorOf(side))); });
   return out;
 }
 
@@ -223,15 +229,6 @@ std::optional<std::pair<int64_t, int64_t>> Amazons::integerBounds(const GameRegi
   }
   if (owner == Color::Black) return std::pair<int64_t, int64_t>{lo, hi};
   return std::pair<int64_t, int64_t>{-hi, -lo};
-}
-
-bool Amazons::forEachMoveScore(const GameRegion& region, cgt::Side side, bool withEstimate,
-                               const std::function<void(const Move&, int64_t, int)>& f) {
-  if (region.isSmall() || region.board().squares() > 128) return false;
-  const Board& board = region.board();
-  forEachMoveScoredOnMasks(board, colorOf(side), withEstimate,
-                           [&](const amazons::Move& m, int64_t replies, int territory) { f(ofBoard(board, m), replies, territory); });
-  return true;
 }
 
 int Amazons::estimate(const GameRegion& region) {

@@ -125,11 +125,17 @@ struct Amazons {
   // sum from kTerritoryOrderEmpty empty squares on, as the solver's search does.
   static int estimate(const GameRegion& region);
   static constexpr int kEstimateFrom = kTerritoryOrderEmpty;
-  // On boards past 64 squares and up to 128, each move scored on 128-bit masks (the move's
-  // bits flipped, as the solver's orderedRawMoves): no board played, copied or converted for
-  // the moves that are never searched.
-  static bool forEachMoveScore(const GameRegion& region, cgt::Side side, bool withEstimate,
-                               const std::function<void(const Move&, int64_t replies, int estimate)>& f);
+  // f(move, replies, estimate, after) for each move. Regions of up to 64 squares give each
+  // option's region as they make it (forEachOption), with no move list built and played again;
+  // boards past 64 squares and up to 128 score each move on 128-bit masks (the move's bits
+  // flipped, as the solver's orderedRawMoves), with no region after it: no board played, copied
+  // or converted for the moves that are never searched. A template, inlined into the search's
+  // loop. (With both, and the search sorting scores with places rather than moves, a 41-empty
+  // 10x10 position took the core 10.7 s instead of 11.1 s, medians of three interleaved runs.)
+  template <class F>
+  static bool forEachMoveScore(const GameRegion& region, cgt::Side side, bool withEstimate, F&& f);
+  // The move that turns a region on masks into its option `option`.
+  static Move optionMove(const SmallRegion& region, const SmallRegion& option, Color mover);
   using LoneSearch = AmazonsLoneSearch;
   // board.h's colourMirror: White to move is then Black to move in the mirror.
   static std::optional<int> colourMirror(const GameRegion& board) { return amazons::colourMirror(board.toBoard()); }
@@ -160,6 +166,26 @@ struct Amazons {
   static amazons::Move onBoard(const Board& board, const Move& move);
   static Move ofBoard(const Board& board, const amazons::Move& move);
 };
+
+template <class F>
+bool Amazons::forEachMoveScore(const GameRegion& region, cgt::Side side, bool withEstimate, F&& f) {
+  const Color mover = colorOf(side);
+  if (region.isSmall()) {
+    const SmallRegion& r = region.small();
+    forEachOption(r, mover, [&](const SmallRegion& option) {
+      const GameRegion after(option);
+      f(optionMove(r, option, mover), static_cast<int64_t>(countOptions(option, opposite(mover))),
+        withEstimate ? queenTerritory(option) : 0, &after);
+    });
+    return true;
+  }
+  if (region.board().squares() > 128) return false;
+  const Board& board = region.board();
+  forEachMoveScoredOnMasks(board, mover, withEstimate, [&](const amazons::Move& m, int64_t replies, int territory) {
+    f(ofBoard(board, m), replies, territory, static_cast<const GameRegion*>(nullptr));
+  });
+  return true;
+}
 
 static_assert(core::Game<Amazons> && core::HasShortcut<Amazons> && core::HasBounds<Amazons> && core::HasColourMirror<Amazons> &&
               core::HasEstimate<Amazons> && core::HasLoneSearch<Amazons> && core::HasIntegerBounds<Amazons> &&

@@ -48,11 +48,13 @@
 //                                    alone in the sum with at least kEstimateFrom (G::size)
 //                                    before the opponent's replies (core/analysis.h)
 //   G::forEachMoveScore(region, side, withEstimate, f)
-//                                    f(move, replies, estimate) for each move of `side`: the
-//                                    opponent's replies after it and, when asked, G::estimate
-//                                    after it, computed without the region after the move
-//                                    (Amazons: boards of up to 128 squares on 128-bit masks);
-//                                    false, and no call, for a region it does not score so
+//                                    f(move, replies, estimate, after) for each move of
+//                                    `side` in G::moves order: the opponent's replies after
+//                                    it and, when asked, G::estimate after it; `after` the
+//                                    region after the move where the scoring made it, else
+//                                    null (Amazons: regions of up to 64 squares give it,
+//                                    boards of up to 128 are scored on 128-bit masks without
+//                                    it); false, and no call, for a region it does not score
 //   G::LoneSearch                    the game's own search of a raw region alone beside an
 //                                    integer n, one an Analyser (Amazons: leaf_search.h, plain
 //                                    search on masks with killer moves): LoneSearch(bytes its
@@ -162,7 +164,7 @@ concept HasEstimate = requires(const typename G::Region& r) {
 
 template <class G>
 concept HasMoveScores = requires(const typename G::Region& r, cgt::Side s,
-                                 const std::function<void(const typename G::Move&, int64_t, int)>& f) {
+                                 const std::function<void(const typename G::Move&, int64_t, int, const typename G::Region*)>& f) {
   { G::forEachMoveScore(r, s, true, f) } -> std::same_as<bool>;
 };
 

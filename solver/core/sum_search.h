@@ -316,9 +316,9 @@ class SumSearch {
 
   // Each move of `mover` in `region` as f(score, move, region after it or nullopt), score by
   // moveScore, and by the game's estimate first where the region is raw and `alone`
-  // (orderedRawMoves). A game that scores a region's moves without playing them
-  // (G::forEachMoveScore: Amazons' boards of up to 128 squares, on 128-bit masks) gives no
-  // region after them: only the moves searched are played.
+  // (orderedRawMoves). A game that scores a region's moves itself (G::forEachMoveScore) may
+  // give no region after them (Amazons' boards of 65-128 squares, on 128-bit masks): only the
+  // moves searched are played.
   template <class F>
   static void forEachScoredMove(const Region& region, cgt::Side mover, bool alone, F&& f) {
     constexpr int64_t kEstimateWeight = int64_t{1} << 32;  // a point of estimate outweighs any count of replies
@@ -330,8 +330,9 @@ class SumSearch {
       if (byEstimate) before = G::estimate(region);
     }
     if constexpr (HasMoveScores<G>) {
-      const bool scored = G::forEachMoveScore(region, mover, byEstimate, [&](const typename G::Move& m, int64_t replies, int estimate) {
-        f(byEstimate ? replies - sign * (estimate - before) * kEstimateWeight : replies, m, std::optional<Region>());
+      const bool scored = G::forEachMoveScore(region, mover, byEstimate, [&](const typename G::Move& m, int64_t replies, int estimate, const Region* after) {
+        f(byEstimate ? replies - sign * (estimate - before) * kEstimateWeight : replies, m,
+          after ? std::optional<Region>(*after) : std::optional<Region>());
       });
       if (scored) return;
     }
@@ -530,15 +531,18 @@ class SumSearch {
   // a move gains in one says little of its worth in the sum, where the tempo it spends counts
   // too (the Amazons solver's measures, sum_search.cpp).
   static std::vector<RawMove> orderedRawMoves(const State& state, cgt::Side mover) {
-    std::vector<std::pair<int64_t, RawMove>> scored;
+    // The scores sorted with the moves' places, not the moves, which carry their regions.
+    std::vector<RawMove> moves;
+    std::vector<std::pair<int64_t, uint32_t>> order;
     for (size_t i = 0; i < state.raw.size(); ++i)
       forEachScoredMove(state.raw[i], mover, state.raw.size() == 1, [&](int64_t score, const typename G::Move& m, std::optional<Region>&& after) {
-        scored.push_back({score, {i, m, std::move(after)}});
+        order.push_back({score, static_cast<uint32_t>(moves.size())});
+        moves.push_back({i, m, std::move(after)});
       });
-    std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::sort(order.begin(), order.end());  // the place breaks ties: a stable sort of the scores
     std::vector<RawMove> out;
-    out.reserve(scored.size());
-    for (auto& s : scored) out.push_back(std::move(s.second));
+    out.reserve(moves.size());
+    for (const auto& [score, place] : order) out.push_back(std::move(moves[place]));
     return out;
   }
 
