@@ -1,5 +1,7 @@
 #include "solver/amazons/engine.h"
 
+#include <limits>
+
 namespace amazons {
 
 namespace {
@@ -35,6 +37,21 @@ core::Analysis<Amazons> toCore(const Board& board, const Analysis& a, bool filli
   out.limitReached = a.blackToMove.verdict == Verdict::Unknown || a.whiteToMove.verdict == Verdict::Unknown;
   out.nodes = a.nodes;
   out.seconds = a.seconds;
+  return out;
+}
+
+core::AnalysisOptions coreOptions(const SolveOptions& options, unsigned threads) {
+  constexpr uint64_t kUnlimited = std::numeric_limits<uint64_t>::max();
+  core::AnalysisOptions out;
+  out.limits.seconds = options.timeLimitSeconds;
+  out.hashMegabytes = options.hashMegabytes;
+  out.threads = threads;
+  out.formNodes = options.canonicalNodes == kUnlimited ? 0 : options.canonicalNodes;
+  out.totalSums = options.totalNodes;
+  out.proofSize = options.proofEmpty;
+  out.proofTryPositions = options.proofTryPositions;
+  out.sideToMoveOnly = options.sideToMoveOnly;
+  out.allWinningMoves = options.allWinningMoves;
   return out;
 }
 

@@ -20,6 +20,9 @@ core::Analysis<Amazons> toCore(const Board& board, const Analysis& a, bool filli
 // decided first. With `withTotal`, a total over SolveOptions::totalNodes is built in full
 // (before `deadline`).
 core::Analysis<Amazons> coreAnalysis(Solver& solver, const Board& board, bool withTotal, const Deadline& deadline = {});
+// The CLI's options (SolveOptions, as runSolve sets them: no limit is the type's largest
+// value) in the core's terms, for an analysis on `threads` threads.
+core::AnalysisOptions coreOptions(const SolveOptions& options, unsigned threads);
 // Moves written in `notation` (the run's --notation).
 Amazons::MoveFormat notationFormat(Notation notation);
 

@@ -163,7 +163,7 @@ class Analyser {
       if constexpr (HasBounds<G>) probeUnknownValues(a, budget);
       decideInRounds(board, first, a, budget);
       setStage("total");
-      a.total = canonicalTotal(a, options_.totalSums);
+      a.total = canonicalTotal(a, options_.totalSums, budget.deadline());
     } catch (const LimitReached&) {
       a.limitReached = true;
     }
