@@ -355,10 +355,13 @@ TEST(ValueDbCli, BrokenFilesAreRefused) {
   const testing::CliResult r = runCli({"db", "verify", "--db", corrupt, "--sample", "0"});
   EXPECT_EQ(r.status, 2) << r.out << r.err;
   EXPECT_TRUE(has(r.err, "corrupt database")) << r.err;
-  // The analysis reads its own chambers of 8 or more empty squares: one such, corrupt.
+  // The analysis reads its own chambers of 8 or more empty squares where the database may hold
+  // them (here: it has learned, and may hold any): one such, learned, then corrupt.
   const Board eight = parseOneLine("x....|....o");
+  const std::string eightFile = testing::writeTemp("eight.txt", "x....|....o\n");
+  ASSERT_EQ(runCli({eightFile, "--db", corrupt, "--db-learn"}).status, 0);
   overwrite(corrupt, "values", ValueDb::packKey(keyOf(eight, findChambers(eight)[0])), std::string("\x01\x01\x07", 3));
-  const testing::CliResult analysis = runCli({testing::writeTemp("eight.txt", "x....|....o\n"), "--db", corrupt});
+  const testing::CliResult analysis = runCli({eightFile, "--db", corrupt});
   EXPECT_EQ(analysis.status, 2) << analysis.out;
   EXPECT_TRUE(has(analysis.err, "corrupt database")) << analysis.err;
 }

@@ -2,6 +2,9 @@
 
 #include <limits>
 
+#include "solver/amazons/chamber_report.h"
+#include "solver/amazons/solve_context.h"
+
 namespace amazons {
 
 namespace {
@@ -46,6 +49,7 @@ core::AnalysisOptions coreOptions(const SolveOptions& options, unsigned threads)
   out.limits.seconds = options.timeLimitSeconds;
   out.hashMegabytes = options.hashMegabytes;
   out.threads = threads;
+  out.parallelSize = solve::kParallelSearchEmpty;
   out.formNodes = options.canonicalNodes == kUnlimited ? 0 : options.canonicalNodes;
   out.totalSums = options.totalNodes;
   out.proofSize = options.proofEmpty;
@@ -62,10 +66,24 @@ Amazons::MoveFormat notationFormat(Notation notation) {
   };
 }
 
-core::Analysis<Amazons> coreAnalysis(Solver& solver, const Board& board, bool withTotal, const Deadline& deadline) {
-  Analysis a = solver.analyse(board);
-  if (withTotal && !a.total) a.total = canonicalTotal(a, ~uint64_t{0}, deadline);
-  return toCore(board, a, false);
+AmazonsEngine::AmazonsEngine(const SolveOptions& options, Notation notation, unsigned threads)
+    : store_(options.database ? std::make_unique<ValueDbStore>(*options.database, options.learn) : nullptr),
+      analyser_(coreOptions(options, threads), store_.get()),
+      lines_(options.fillingLines ? std::make_unique<TerritorySolver>(64) : nullptr),
+      format_(notationFormat(notation)),
+      timeLimitSeconds_(options.timeLimitSeconds) {}
+
+core::Analysis<Amazons> AmazonsEngine::analyse(const GameRegion& board, cgt::Side mover, bool withTotal) {
+  const Deadline deadline = Deadline::after(timeLimitSeconds_);
+  core::Analysis<Amazons> a = analyser_.analyse(board, mover);
+  reportChambers(board.toBoard(), a, lines_.get(), deadline);
+  if (withTotal && !a.total) a.total = core::canonicalTotal(a, ~uint64_t{0}, deadline.at);
+  return a;
+}
+
+void AmazonsEngine::clear() {
+  analyser_.clear();
+  if (lines_) lines_->clear();
 }
 
 }  // namespace amazons

@@ -29,6 +29,12 @@ struct Context {
 // when their form has no budget (ChamberValues::formOf), and an analysis values its root
 // chambers in parallel when one is that large.
 inline constexpr int kParallelEmpty = 9;
+// Positions whose raw regions hold at least this many empty squares in all search their moves
+// after the first in parallel (Young Brothers Wait), in the search's last round. Below it a
+// position's moves take too little time to share. (The core's AnalysisOptions::parallelSize
+// for Amazons, coreOptions: its default of 20 never split the 4x6 start, 16 empty squares,
+// which took two threads as long as one, 9.2 s.)
+inline constexpr int kParallelSearchEmpty = 12;
 
 // Bytes one string-keyed table entry costs, roughly: the key, its node and the map's bookkeeping.
 inline size_t entryBytes(const std::string& key) { return key.size() + 96; }

@@ -35,10 +35,6 @@ constexpr uint64_t kProbeTry = 20;
 // (ExactTable, Room::Replace), leaving the rest to the sum table and the forms. The 4x5 start
 // (positions): a quarter 5.91 M, a half 5.67 M, three quarters 5.53 M, all 5.64 M.
 constexpr size_t kLeafTableShare = 2;
-// Positions whose raw regions hold at least this many empty squares in all search their moves
-// after the first in parallel (Young Brothers Wait), in the search's last round. Below it a
-// position's moves take too little time to share.
-constexpr int kParallelSearchEmpty = 12;
 
 }  // namespace
 

@@ -112,6 +112,7 @@ int runBench(const std::vector<std::string>& args, std::string_view game) {
   } else {
     SolveOptions options;
     options.hashMegabytes = megabytes;
+    options.canonicalNodes = kCoreFormNodes;
     AmazonsEngine engine(options, Notation::CS61B);
     benchPositions(engine, kAmazonsPositions);
   }

@@ -56,7 +56,7 @@ int runSolve(const std::vector<std::string>& args) {
       ("line", "an optimal filling sequence for each territory");
   addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "worker threads (0: all cores)");
   addRanged<int64_t>(visible, "hash", 512, kHashRange, "table memory in MB");
-  addRanged<uint64_t>(visible, "canonical-nodes", SolveOptions{}.canonicalNodes, kNodesRange,
+  addRanged<uint64_t>(visible, "canonical-nodes", kCoreFormNodes, kNodesRange,
                       "expansions allowed to a chamber's canonical form before deciding by search (0: no limit)");
   addRanged<int64_t>(visible, "proof-empty", SolveOptions{}.proofEmpty, kSquaresRange,
                      "decide positions with this many empty squares or more in raw chambers by proof-number search (0: never)");
@@ -81,7 +81,8 @@ int runSolve(const std::vector<std::string>& args) {
   if (outputFormat != "text" && outputFormat != "json")
     throw InputError("--format must be text or json, not '" + outputFormat + "'");
   const Format inputFormat = parseFormatName(vm["input-format"].as<std::string>());
-  const Amazons::MoveFormat format = notationFormat(parseNotationName(vm["notation"].as<std::string>()));
+  const Notation notation = parseNotationName(vm["notation"].as<std::string>());
+  const Amazons::MoveFormat format = notationFormat(notation);
   std::optional<Color> toMove;
   if (vm.count("to-move")) {
     const std::string side = vm["to-move"].as<std::string>();
@@ -120,7 +121,7 @@ int runSolve(const std::vector<std::string>& args) {
   if (picturesOnStdout > 1 || (picturesOnStdout && boards.size() > 1))
     throw InputError("a picture on stdout ('-') is for one picture of one position");
   const std::unique_ptr<ValueDb> database = openDatabase(vm, options);
-  Solver solver(options);
+  AmazonsEngine engine(options, notation, threadCount(vm));
   int status = 0;
   for (size_t i = 0; i < boards.size(); ++i) {
     const Board& board = boards[i];
@@ -133,17 +134,17 @@ int runSolve(const std::vector<std::string>& args) {
       continue;
     }
     const std::string which = boards.size() > 1 ? "position " + std::to_string(i + 1) + "/" + std::to_string(boards.size()) + ": " : "";
-    std::optional<Analysis> result;
+    const cgt::Side side = Amazons::sideOf(board.sideToMove());
+    std::optional<core::Analysis<Amazons>> result;
     {
       const auto start = std::chrono::steady_clock::now();
-      const uint64_t nodesBefore = solver.nodes();
+      const uint64_t nodesBefore = engine.nodes();
       const ProgressLine line(progress, [&] {
-        return analysisProgress(which, start, static_cast<double>(solver.nodes() - nodesBefore), solver.stage());
+        return analysisProgress(which, start, static_cast<double>(engine.nodes() - nodesBefore), engine.stage());
       });
-      result = solver.analyse(board);
+      result = engine.analyse(GameRegion(board), side, false);
     }
-    const core::Analysis<Amazons> analysis = toCore(board, *result, options.fillingLines);
-    const cgt::Side side = Amazons::sideOf(board.sideToMove());
+    const core::Analysis<Amazons>& analysis = *result;
     if (!picturesOnStdout) {
       if (outputFormat == "json") core::printAnalysisJson<Amazons>(out, GameRegion(board), side, analysis, format);
       else core::printAnalysis<Amazons>(out, GameRegion(board), side, analysis, format);

@@ -88,7 +88,7 @@ std::optional<int> setUp(const std::string& command, const std::string& about, c
       ("notation", po::value<std::string>()->default_value("cs61b"), "Amazons move text: cs61b or codingame");
   visible.add_options()("canonical-nodes", po::value<Checked<uint64_t>>(),
                         "expansions allowed to a region's canonical form before the verdicts come from search with it "
-                        "raw (0: no limit; default: the game's own, Amazons 10000, Clobber 2000)");
+                        "raw (0: no limit; default: the game's own, Amazons 4000, Clobber 2000)");
   const po::options_description database = databaseOptions();
   for (const auto& option : database.options()) visible.add(option);
   for (const auto& option : extra.options()) visible.add(option);  // in the same list, no blank line
@@ -164,6 +164,7 @@ class Engines {
     const size_t megabytes = std::max<size_t>(1, static_cast<size_t>(ranged<int64_t>(vm, "hash")) / threads_);
     const double seconds = ranged<double>(vm, "time-limit");
     amazonsOptions_.hashMegabytes = megabytes;
+    amazonsOptions_.canonicalNodes = kCoreFormNodes;
     amazonsOptions_.timeLimitSeconds = seconds;
     database_ = openDatabase(vm, amazonsOptions_);
     clobberOptions_.hashMegabytes = megabytes;

@@ -49,8 +49,8 @@ struct AnalysisOptions {
   bool sideToMoveOnly = false;
   // Every winning move of each side (SideReport::winningMoves), not only the first.
   bool allWinningMoves = false;
-  // Regions of a game with bounds (G::bounds) of at least probeSize (G::size) whose forms did
-  // not fit are first probed for a simple value (SumSearch::probedValue) within probePositions
+  // Regions of a game with bounds (G::bounds) of at least probeSize (G::size) are probed for a
+  // simple value (SumSearch::probedValue) before any form is tried, within probePositions
   // search positions in all (0: no probes), and under a time limit within probeTimeShare of
   // it. The Amazons solver's figures (solve.cpp, where they were measured): of the 122 such
   // chambers of 8 or more empty squares in the three 12-empty 10x10 sets, the 61 with simple
