@@ -7,14 +7,15 @@
 #include <optional>
 #include <stdexcept>
 
+#include "solver/amazons/engine.h"
 #include "solver/amazons/formats.h"
 #include "solver/amazons/heuristic.h"
 
 namespace amazons {
 namespace {
 
-// Shares of a turn. The solver's --time-limit is 60% of it and the heuristic scans moves for
-// as long; the answer goes at 75% at the latest, whatever the solver is doing. The last
+// Shares of a turn. The analysis' time limit is 60% of it and the heuristic scans moves for
+// as long; the answer goes at 75% at the latest, whatever the analysis is doing. The last
 // quarter (22 ms of a 90 ms turn) is the margin for reading the input, printing, and a
 // descheduled process on a loaded machine.
 constexpr double kExactShare = 0.6;
@@ -35,7 +36,7 @@ struct Bot::Attempt {
   std::mutex mutex;
   std::condition_variable finished;
   std::atomic<bool> done{false};
-  std::optional<SideReport> answer;  // the solver's report for the side to move, when it settled it
+  std::optional<BotMove> answer;     // the analysis' move for the side to move, when it settled it
   std::string position;              // for a report when it overruns
   Color mover;
 };
@@ -45,7 +46,7 @@ Bot::Bot(size_t hashMegabytes, uint64_t seed) : hashMegabytes_(hashMegabytes), s
 Bot::~Bot() {
   if (!worker_.joinable()) return;
   if (attempt_->done) worker_.join();
-  else worker_.detach();  // it holds its solver and attempt
+  else worker_.detach();  // it holds its analyser and attempt
 }
 
 bool Bot::idle() const { return (!attempt_ || attempt_->done) && (!leftBehind_ || leftBehind_->done); }
@@ -58,31 +59,36 @@ BotMove Bot::choose(const Board& board, std::chrono::steady_clock::time_point st
   }
   if (attempt_ && !attempt_->done && (!leftBehind_ || leftBehind_->done)) {
     std::cerr << "amazons-solve: the exact search of " << attempt_->position << " (" << colorName(attempt_->mover)
-              << " to move) ran past its time limit of " << std::chrono::duration<double>(solverTurn_).count() * kExactShare
+              << " to move) ran past its time limit of " << std::chrono::duration<double>(analyserTurn_).count() * kExactShare
               << " s; left behind\n";
     worker_.detach();
     leftBehind_ = std::move(attempt_);
-    solver_.reset();  // its tables stay with it
+    analyser_.reset();  // its tables stay with it
   }
   std::shared_ptr<Attempt> attempt;
   if (!attempt_ || attempt_->done) {
     if (worker_.joinable()) worker_.join();
-    if (!solver_ || solverTurn_ != turn) {
+    if (!analyser_ || analyserTurn_ != turn) {
       SolveOptions options;
       options.hashMegabytes = hashMegabytes_;
       options.timeLimitSeconds = std::chrono::duration<double>(turn).count() * kExactShare;
       options.sideToMoveOnly = true;
-      solver_ = std::make_shared<Solver>(options);
-      solverTurn_ = turn;
+      options.canonicalNodes = kCoreFormNodes;
+      analyser_ = std::make_shared<core::Analyser<Amazons>>(coreOptions(options, 1));
+      analyserTurn_ = turn;
     }
     attempt = attempt_ = std::make_shared<Attempt>();
     attempt->position = toOneLine(board);
     attempt->mover = board.sideToMove();
-    worker_ = std::thread([attempt, board, solver = solver_] {
-      std::optional<SideReport> answer;
+    worker_ = std::thread([attempt, board, analyser = analyser_] {
+      std::optional<BotMove> answer;
       try {
-        const SideReport side = solver->analyse(board).forSide(board.sideToMove());
-        if (side.verdict != Verdict::Unknown && side.bestMove) answer = side;
+        const cgt::Side mover = Amazons::sideOf(board.sideToMove());
+        const core::SideReport<Amazons> side = analyser->analyse(GameRegion(board), mover).forSide(mover);
+        if (side.verdict == core::Verdict::Win && side.winningMove)
+          answer = BotMove{Amazons::onBoard(board, *side.winningMove), MoveSource::ExactWin};
+        if (side.verdict == core::Verdict::Loss && side.stubbornMove)
+          answer = BotMove{Amazons::onBoard(board, *side.stubbornMove), MoveSource::ExactLoss};
       } catch (const std::exception&) {
         // (out of memory or a value out of range: the heuristic answers)
       }
@@ -99,8 +105,7 @@ BotMove Bot::choose(const Board& board, std::chrono::steady_clock::time_point st
   if (attempt) {
     std::unique_lock lock(attempt->mutex);
     attempt->finished.wait_until(lock, after(start, turn, kAnswerShare), [&] { return attempt->done.load(); });
-    if (attempt->answer)
-      return {*attempt->answer->bestMove, attempt->answer->verdict == Verdict::Win ? MoveSource::ExactWin : MoveSource::ExactLoss};
+    if (attempt->answer) return *attempt->answer;
   }
   return {*guess, MoveSource::Heuristic};  // (a move exists: checked above)
 }

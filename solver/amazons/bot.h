@@ -1,6 +1,6 @@
-// A player for bots and game loops: the exact solver's move when it settles the position within
-// the turn, otherwise the heuristic's (solver/amazons/heuristic.h); never later than the turn
-// allows.
+// A player for bots and game loops: the exact analysis' move (the core's, core/analysis.h)
+// when it settles the position within the turn, otherwise the heuristic's
+// (solver/amazons/heuristic.h); never later than the turn allows.
 #pragma once
 #include <chrono>
 #include <cstdint>
@@ -8,7 +8,8 @@
 #include <thread>
 
 #include "solver/amazons/board.h"
-#include "solver/amazons/solve.h"
+#include "solver/amazons/game.h"
+#include "solver/core/analysis.h"
 #include "solver/core/text.h"
 
 namespace amazons {
@@ -20,7 +21,7 @@ struct BotMove {
 
 class Bot {
  public:
-  // `hashMegabytes`: the solver's tables, kept from turn to turn. `seed`: the heuristic's
+  // `hashMegabytes`: the analyser's tables, kept from turn to turn. `seed`: the heuristic's
   // order of moves (and so its choice among equal scores).
   explicit Bot(size_t hashMegabytes = 256, uint64_t seed = 0);
   ~Bot();  // an exact attempt still running is left to finish on its own (see idle)
@@ -30,9 +31,9 @@ class Bot {
   void setSeed(uint64_t seed) { seed_ = seed; }
 
   // A move for the side to move of `board`, which must have one, chosen by `start + turn`.
-  // The solver runs beside the heuristic with a time limit of a share of the turn. An attempt
+  // The analyser runs beside the heuristic with a time limit of a share of the turn. An attempt
   // still running at the next turn (a stage past its limit) is left behind with its tables,
-  // and reported on stderr; the new turn gets a fresh solver. While a left-behind attempt is
+  // and reported on stderr; the new turn gets a fresh analyser. While a left-behind attempt is
   // still running too, the heuristic plays alone: two searches at most.
   BotMove choose(const Board& board, std::chrono::steady_clock::time_point start, std::chrono::milliseconds turn);
 
@@ -44,8 +45,8 @@ class Bot {
   struct Attempt;
   size_t hashMegabytes_;
   uint64_t seed_;
-  std::shared_ptr<Solver> solver_;        // made for the first attempt, kept while attempts finish in time
-  std::chrono::milliseconds solverTurn_{0};
+  std::shared_ptr<core::Analyser<Amazons>> analyser_;  // made for the first attempt, kept while attempts finish in time
+  std::chrono::milliseconds analyserTurn_{0};
   std::shared_ptr<Attempt> attempt_;      // the last exact attempt, run by worker_
   std::thread worker_;
   std::shared_ptr<Attempt> leftBehind_;   // an attempt that overran, on a detached thread
