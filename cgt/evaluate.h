@@ -52,7 +52,9 @@ class KeyTable {
 // memoised by c.key() in an exact table; a game whose components know some values without
 // search (a `known()` member returning std::optional<GameId>) gives them when the table has
 // none, and they are stored too (Amazons' territories cost a territory count each: asked
-// before the table, they took 12% of the core on the Amazons suites). Thread-safe:
+// before the table, they took 12% of the core on the Amazons suites); one with a
+// `computed(GameId)` member is told each value canon() computes by expansion (values kept
+// outside the table: the Amazons value database learns them). Thread-safe:
 // several threads may call value() at once (work on the same key may be duplicated, the
 // results agree). Recursion follows the game tree; an exception thrown by options() (a time
 // limit) leaves the table holding only complete values. The table stops storing past
@@ -78,6 +80,7 @@ class Evaluator {
     for (const G& o : c.options(Side::Right)) right.push_back(value(o));
     const GameId v = make(left, right);
     table_.insert(k, hash, v);
+    if constexpr (requires { c.computed(v); }) c.computed(v);
     return v;
   }
 

@@ -2,6 +2,8 @@
 // db`): values read back equal the values computed, a build holds exactly the chambers a
 // brute-force enumeration finds, readers and a writer at once, and broken files refused.
 #include <gtest/gtest.h>
+
+#include <bit>
 #include <lmdb.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -157,6 +159,22 @@ TEST(ValueDb, TheCoreReadsAndLearnsIt) {
     EXPECT_EQ(learnedDb.find(keyOf(two, r.chamber)), r.value);
   }
   EXPECT_EQ(learnedDb.size(), 4u);
+
+  // Learning, the chambers of 8 or more empty squares that its forms computed are stored too
+  // (here the options of a 9-empty chamber), each with the solver's value.
+  const std::string innerPath = freshPath("learned-inner.db");
+  ValueDb innerDb(innerPath, ValueDb::Mode::Create);
+  ValueDbStore inner(innerDb, true);
+  core::AnalysisOptions formsOnly = options;
+  formsOnly.probePositions = 0;  // its value by its form, not by a probe
+  core::Analyser<Amazons>(formsOnly, &inner).analyse(GameRegion(larger));
+  EXPECT_GT(innerDb.size(), 10u);
+  Solver solver;
+  innerDb.forEach([&](const SmallRegion& chamber, cgt::GameId value) {
+    EXPECT_GE(std::popcount(chamber.empty), kDbLookupEmpty);
+    EXPECT_EQ(value, solver.value(toBoard(chamber))) << toOneLine(toBoard(chamber));
+    return true;
+  });
 }
 
 // Every region forEachRegion gives is normalised, met once, and the set is the brute force's.

@@ -357,9 +357,19 @@ std::optional<cgt::GameId> ValueDbStore::find(const GameRegion& normalised) cons
 void ValueDbStore::learn(const std::vector<std::pair<GameRegion, cgt::GameId>>& values) {
   if (!learn_) return;
   std::vector<ValueDb::Entry> entries;
+  {
+    const std::lock_guard lock(computedMutex_);
+    entries.swap(computed_);
+  }
   for (const auto& [region, value] : values)
     if (region.isSmall()) entries.push_back({region.small(), value});
   db_.store(entries, true);
+}
+
+void ValueDbStore::computed(const GameRegion& normalised, cgt::GameId value) const {
+  if (!learn_ || !normalised.isSmall() || std::popcount(normalised.small().empty) < kDbLookupEmpty) return;
+  const std::lock_guard lock(computedMutex_);
+  computed_.push_back({normalised.small(), value});
 }
 
 }  // namespace amazons

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -115,11 +116,17 @@ class ValueDbStore final : public core::ValueStore<Amazons> {
  public:
   ValueDbStore(ValueDb& db, bool learn) : db_(db), learn_(learn) {}
   std::optional<cgt::GameId> find(const GameRegion& normalised) const override;
+  // The values given and, learning, those computed since the last learn(), in one transaction.
   void learn(const std::vector<std::pair<GameRegion, cgt::GameId>>& values) override;
+  // Learning, a computed chamber of kDbLookupEmpty empty squares or more is kept for learn():
+  // the size a later lookup reads.
+  void computed(const GameRegion& normalised, cgt::GameId value) const override;
 
  private:
   ValueDb& db_;
   bool learn_;
+  mutable std::mutex computedMutex_;
+  mutable std::vector<ValueDb::Entry> computed_;
 };
 
 }  // namespace amazons

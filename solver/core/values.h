@@ -83,6 +83,13 @@ class ValueStore {
   virtual std::optional<cgt::GameId> find(const typename G::Region& normalised) const = 0;
   // Values an analysis found (normalised regions), to keep; a store that only reads ignores them.
   virtual void learn(const std::vector<std::pair<typename G::Region, cgt::GameId>>& values) = 0;
+  // A value computed by expansion inside an analysis (a normalised region its forms met), told
+  // as it is found, from any thread: a store may keep it with the next learn(). Ignored by
+  // default.
+  virtual void computed(const typename G::Region& normalised, cgt::GameId value) const {
+    (void)normalised;
+    (void)value;
+  }
 };
 
 // A region as a cgt::ShortGame: options by G::moves and G::play, components by G::split then
@@ -105,6 +112,9 @@ struct RegionGame {
     return out;
   }
   std::string key() const { return G::key(region); }
+  void computed(cgt::GameId value) const {
+    if (store) store->computed(region, value);
+  }
   // The store's value (before the shortcut: an Amazons territory's exact count may take a
   // search), else the game's shortcut.
   std::optional<cgt::GameId> known() const {
