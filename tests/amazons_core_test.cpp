@@ -21,6 +21,7 @@
 #include "solver/core/errors.h"
 #include "solver/core/symmetry.h"
 #include "tests/support/naive.h"
+#include "tests/support/paths.h"
 
 namespace amazons {
 namespace {
@@ -598,6 +599,20 @@ TEST(AmazonsOnCore, TheTimeLimitHoldsInTerritoryCounts) {
         EXPECT_TRUE(a.left.verdict == Verdict::Unknown || a.right.verdict == Verdict::Unknown);
       }
     }
+}
+
+// A probe's share of the time limit holds inside a territory count too (Budget::Until): the
+// CS61B opening (one 90-empty chamber) under a 3 s limit gets past its probe (2,000 positions
+// at most) to the search for the verdict. Before, one count of a territory the probe met took
+// the whole limit, and the analysis ended at 912 positions.
+TEST(AmazonsOnCore, AProbesShareHoldsInTerritoryCounts) {
+  core::AnalysisOptions options;
+  options.limits.seconds = 3;
+  core::Analyser<Amazons> analyser(options);
+  const Board opening = loadPosition(testing::example("cs61b-dump.txt")).board;
+  const core::Analysis<Amazons> a = analyser.analyse(GameRegion(opening), Amazons::sideOf(opening.sideToMove()));
+  EXPECT_TRUE(a.limitReached);
+  EXPECT_GT(a.nodes, static_cast<uint64_t>(options.probePositions));
 }
 
 // The stage a progress line shows, read from another thread while the 5x4 start is analysed

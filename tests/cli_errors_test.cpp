@@ -41,7 +41,7 @@ void expectUsageError(const std::vector<std::string>& args, const std::string& f
   EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
 }
 
-std::string example(const std::string& name) { return testing::positionsDir() + "/examples/" + name; }
+using testing::example;
 
 TEST(CliErrors, RaggedRows) { expectFileError("w\n....\n...\n....\n", 3, 4, "only 3 squares"); }
 TEST(CliErrors, RaggedOneLine) { expectFileError("x...|..o\n", 1, 9, "only 3 squares"); }

@@ -20,7 +20,7 @@ using testing::CliResult;
 using testing::runCli;
 using testing::slurp;
 
-std::string example(const std::string& name) { return testing::positionsDir() + "/examples/" + name; }
+using testing::example;
 
 std::string lastLine(const std::string& text) {
   std::string t = text;

@@ -15,7 +15,7 @@
 namespace amazons {
 namespace {
 
-std::string example(const std::string& name) { return testing::positionsDir() + "/examples/" + name; }
+using testing::example;
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path);

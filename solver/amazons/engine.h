@@ -1,6 +1,7 @@
 // Amazons on the game-generic core as the engine of the CLI: the default command, suites,
-// verify and bench (core/suite_check.h) analyse through AmazonsEngine. The solver's analysis
-// (solve.h) in the core's terms stays for the bot and the tests that hold one to the other.
+// verify and bench (core/suite_check.h) analyse through AmazonsEngine, and the bot with the
+// same options (coreOptions). The solver's analysis (solve.h) in the core's terms (toCore)
+// stays for the tests that hold one to the other.
 #pragma once
 #include <memory>
 #include <string>

@@ -192,6 +192,7 @@ class SumSearch {
       return moverWins(state, mover, budget);
     };
     const Probe probe(*this, until);
+    const Budget::Until inTime(until);
     std::optional<cgt::GameId> value;
     try {
       for (int64_t below = lo; below < hi;) {  // G <= hi; not G <= below - 1
@@ -213,6 +214,9 @@ class SumSearch {
       }
     } catch (const SearchTooLong&) {
       // past the probe's positions or the probes' time: no value
+    } catch (const LimitReached&) {
+      if (budget.spent()) throw;
+      // a territory count past the probes' time: no value
     }
     if (value) values_.remember(part, *value);
     return value;

@@ -6,4 +6,5 @@ namespace amazons::testing {
 inline std::string sharedDir() { return AMAZONS_SHARED_DIR; }
 inline std::string positionsDir() { return AMAZONS_POSITIONS_DIR; }
 inline std::string cliPath() { return AMAZONS_CLI; }
+inline std::string example(const std::string& name) { return positionsDir() + "/examples/" + name; }
 }  // namespace amazons::testing
