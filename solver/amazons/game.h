@@ -1,13 +1,9 @@
-// Amazons behind the game-generic core's narrow interface (solver/core/game.h), so that
-// core::Analyser, the engine Clobber runs on, analyses Amazons positions too.
-//
-// This is the first step of moving Amazons onto the core (issue 17, phase 2): the interface
-// is complete for Amazons, and tests hold the generic analysis to the Amazons solver and to the
-// whole-board oracle. The CLI does not run Amazons on the core yet: what the solver (solve.h)
-// still has alone is listed in core/game.h. Its leaf search serves both (AmazonsLoneSearch:
-// the same code, leaf_search.h); its probes for simple values, its pending territories, its
-// sums kept by advantage, its proof search and its choice of the move of best mean are the
-// core's too (sum_search.h, proof_search.h, analysis.h).
+// Amazons behind the game-generic core's narrow interface (solver/core/game.h): the CLI's
+// analysis, suites, verify, bench and the bot run Amazons on core::Analyser through it
+// (amazons/engine.h, the report's chambers by amazons/chamber_report.h). Tests hold the generic
+// analysis to the Amazons solver that came before it (solve.h, which still runs `db build` and
+// `db verify`) and to the whole-board oracle. The solver's leaf search serves both
+// (AmazonsLoneSearch: the same code, leaf_search.h).
 //
 // A region is a GameRegion: three masks (SmallRegion) when its frame has at most 64 squares,
 // which every chamber a search splits off below a small root has, so that moves, splits,

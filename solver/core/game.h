@@ -82,18 +82,18 @@
 // and the table of sums by advantage (sum_search.h), the rounds of growing allowances
 // (Analyser::decideInRounds), the probes for simple values (SumSearch::probedValue), the
 // proof search (proof_search.h; off by default, AnalysisOptions::proofSize) and the progress
-// stages (Analyser::stage) are in the core; on the endgame suites, the small starts and the
-// reach walk of greedy 10x10 games it is as fast as the solver, or faster (BENCHMARKS.md).
+// stages (Analyser::stage) are in the core; on the endgame suites and the reach walk of greedy
+// 10x10 games it is as fast as the solver, or faster, and 3-7% slower on the small starts
+// (BENCHMARKS.md).
 // A store of region values kept outside the analyser (core::ValueStore, values.h) is read
 // before any form is computed: Amazons' value database (ValueDbStore, amazons/value_db.h).
-// But the CLI still runs Amazons on its own solver (solver/amazons/solve.h), for what has
-// still to move here: the report's dead and closed chambers (split leaves them out) and each
-// chamber's class, moves and filling line (G::RegionDetail, which the CLI fills from the
-// solver's analysis, amazons/engine.h), and the speed of the solver on some positions (a
-// 41-empty 10x10 position: core 11.4 s, solver 10.2 s; BENCHMARKS.md). The report is one
-// for both games (core/report.h): Amazons' columns and its lettered board are optional
-// members (RegionDetail). Suites, verify and bench take any game (core/suite.h,
-// core/suite_check.h), Amazons through its solver (amazons/engine.h).
+// The CLI runs Amazons on this core (amazons/engine.h); the report's dead and closed chambers,
+// which split leaves out, and each chamber's class, moves and filling line (G::RegionDetail)
+// come from amazons/chamber_report.h. What is left of phase 2: `db build` and `db verify` on
+// the core, whose forms cost more than the Amazons solver's (string keys), and then the
+// solver's own search removed. The report is one for both games (core/report.h): Amazons'
+// columns and its lettered board are optional members (RegionDetail). Suites, verify and
+// bench take any game (core/suite.h, core/suite_check.h).
 #pragma once
 #include <chrono>
 #include <concepts>

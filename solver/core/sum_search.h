@@ -192,7 +192,6 @@ class SumSearch {
       return moverWins(state, mover, budget);
     };
     const Probe probe(*this, until);
-    const Budget::Until inTime(until);
     std::optional<cgt::GameId> value;
     try {
       for (int64_t below = lo; below < hi;) {  // G <= hi; not G <= below - 1
@@ -418,7 +417,8 @@ class SumSearch {
     int kept_;
   };
 
-  // While it lives, a probe is under way: at most probePositions positions and until `until`,
+  // While it lives, a probe is under way: at most probePositions positions and until `until`
+  // (the budget's deadline on this thread, Budget::Until: a territory count stops there too),
   // on this thread alone (a bounded round), its failed forms its own (RawFrom), as the
   // solver's probes. Whatever ends the probe, a limit's LimitReached included, the search is
   // left as it was: a stale probe once made every later search give up past its time.
@@ -428,9 +428,9 @@ class SumSearch {
         : s_(s),
           rawFrom_(s),
           searchLeft_(s.searchLeft_.exchange(s.options_.probePositions)),
-          bounded_(s.boundedRound_.exchange(true)) {
+          bounded_(s.boundedRound_.exchange(true)),
+          inTime_(until) {
       s_.probing_ = true;
-      s_.probeUntil_ = until;
     }
     ~Probe() {
       s_.probing_ = false;
@@ -445,6 +445,7 @@ class SumSearch {
     RawFrom rawFrom_;
     int64_t searchLeft_;
     bool bounded_;
+    Budget::Until inTime_;
   };
 
   // Where the tables keep what is known of a sum: the game's lone search, for a raw region
@@ -581,7 +582,7 @@ class SumSearch {
     const int64_t left = searchLeft_.fetch_sub(1, std::memory_order_relaxed);
     if (left <= 0) throw SearchTooLong{};
     // A probe (serial) reads the clock every 64 positions: one takes microseconds.
-    if (probing_ && (left & 63) == 0 && std::chrono::steady_clock::now() > probeUntil_) throw SearchTooLong{};
+    if (probing_ && (left & 63) == 0 && std::chrono::steady_clock::now() > budget.deadline()) throw SearchTooLong{};
   }
 
   State afterRawMove(const State& state, const RawMove& m, Budget& budget) {
@@ -608,9 +609,8 @@ class SumSearch {
   // (decideInRounds).
   std::atomic<int64_t> searchLeft_{std::numeric_limits<int64_t>::max()};
   std::atomic<bool> boundedRound_{false};
-  // A probe is under way (on this thread alone: probes are serial), and when the probes stop.
+  // A probe is under way (on this thread alone: probes are serial).
   bool probing_ = false;
-  std::chrono::steady_clock::time_point probeUntil_;
 };
 
 }  // namespace amazons::core

@@ -152,10 +152,6 @@ class RegionValues {
       : evaluator_(maxBytes), store_(store) {}
   // The value of a region (the sum of its parts). Throws LimitReached past the budget.
   cgt::GameId value(const typename G::Region& region, Budget& budget) { return evaluator_.value({region, &budget, store_}); }
-  // The value of one part as split() gives it (not split again).
-  cgt::GameId partValue(const typename G::Region& part, Budget& budget) {
-    return evaluator_.canon({G::normalise(part), &budget, store_});
-  }
   // The value of a part already normalised.
   cgt::GameId normalisedValue(const typename G::Region& normalised, Budget& budget) { return evaluator_.canon({normalised, &budget, store_}); }
   // A normalised part's value when it needs no expansion (the table's, or G::shortcut's
