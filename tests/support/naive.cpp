@@ -1,6 +1,7 @@
 #include "tests/support/naive.h"
 
 #include "solver/amazons/formats.h"
+#include "solver/amazons/minimax.h"
 #include "solver/core/symmetry.h"
 
 #include <algorithm>
@@ -9,6 +10,13 @@
 #include <tuple>
 
 namespace amazons::testing {
+
+bool winsByTheOracle(Board board, Color mover, const Move& move) {
+  board.setSideToMove(mover);
+  if (!board.isLegal(move)) return false;
+  board.play(move);
+  return !*WholeBoardSearch().moverWins(board);
+}
 
 namespace {
 constexpr int kDirections[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};

@@ -11,6 +11,10 @@
 
 namespace amazons::testing {
 
+// Whether `move` wins for `mover` on `board` by the whole-board oracle (no node limit): it is
+// legal there, and the opponent, to move after it, loses.
+bool winsByTheOracle(Board board, Color mover, const Move& move);
+
 // Every legal (from, to, arrow) of colour c, by walking the 8 rays square by square on a copy
 // of the cells; sorted.
 std::vector<Move> naiveMoves(const Board& board, Color c);
