@@ -73,15 +73,7 @@ class Evaluator {
   // Value of one component as it stands (no splitting into components).
   GameId canon(const G& c) {
     const std::string k = c.key();
-    const uint64_t hash = KeyHash()(k);
-    if (const std::optional<GameId> v = known(c, k, hash)) return *v;
-    std::vector<GameId> left, right;
-    for (const G& o : c.options(Side::Left)) left.push_back(value(o));
-    for (const G& o : c.options(Side::Right)) right.push_back(value(o));
-    const GameId v = make(left, right);
-    table_.insert(k, hash, v);
-    if constexpr (requires { c.computed(v); }) c.computed(v);
-    return v;
+    return canon(c, k, KeyHash()(k));
   }
 
   // A component's value when it needs no expansion: the table's, else its known() (stored).
@@ -107,6 +99,68 @@ class Evaluator {
   void clear() { table_.clear(); }
 
  private:
+  // A component with its key, as an option's parts wait to be valued.
+  struct Part {
+    G game;
+    std::string key;
+    uint64_t hash;
+  };
+
+  // The options' parts are all keyed first, their table entries prefetched where the table
+  // can, then valued in turn: the cache misses of a form's lookups overlap instead of coming
+  // one at a time (on the Amazons suites' forms, one miss a lookup was a fifth of the time).
+  // The parts wait on one stack a thread, a nested form pushing above them and popping before
+  // they are read; a game may give its options and components one at a time
+  // (forEachOption(side, f), forEachComponent(f)) rather than in lists (with the lists, their
+  // allocations were a tenth of the time).
+  GameId canon(const G& c, const std::string& k, uint64_t hash) {
+    if (const std::optional<GameId> v = known(c, k, hash)) return *v;
+    thread_local std::vector<Part> parts;
+    thread_local std::vector<size_t> ends;  // where each option's parts end, Left's options first
+    struct Pop {  // also when an exception (a limit) leaves
+      size_t partsBase, endsBase;
+      ~Pop() {
+        parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(partsBase), parts.end());
+        ends.resize(endsBase);
+      }
+    } pop{parts.size(), ends.size()};
+    auto push = [&](G&& part) {
+      std::string key = part.key();
+      const uint64_t h = KeyHash()(key);
+      if constexpr (requires { table_.prefetch(h); }) table_.prefetch(h);
+      parts.push_back({std::move(part), std::move(key), h});
+    };
+    auto pushOption = [&](const G& o) {
+      if constexpr (requires { o.forEachComponent(push); }) o.forEachComponent(push);
+      else
+        for (G& part : o.components()) push(std::move(part));
+      ends.push_back(parts.size());
+    };
+    size_t leftOptions = 0;
+    for (const Side side : {Side::Left, Side::Right}) {
+      if constexpr (requires { c.forEachOption(side, pushOption); }) c.forEachOption(side, pushOption);
+      else
+        for (const G& o : c.options(side)) pushOption(o);
+      if (side == Side::Left) leftOptions = ends.size() - pop.endsBase;
+    }
+    std::vector<GameId> options[2];
+    options[0].reserve(leftOptions);
+    options[1].reserve(ends.size() - pop.endsBase - leftOptions);
+    size_t at = pop.partsBase;
+    for (size_t i = pop.endsBase; i < ends.size(); ++i) {
+      GameId sum = zero();
+      for (; at < ends[i]; ++at) {
+        const Part part = parts[at];  // a copy: valuing it may grow the stack
+        sum = add(sum, canon(part.game, part.key, part.hash));
+      }
+      options[i - pop.endsBase < leftOptions ? 0 : 1].push_back(sum);
+    }
+    const GameId v = make(std::move(options[0]), std::move(options[1]));
+    table_.insert(k, hash, v);
+    if constexpr (requires { c.computed(v); }) c.computed(v);
+    return v;
+  }
+
   // The table's value of key k, else c's known() (stored).
   std::optional<GameId> known(const G& c, const std::string& k, uint64_t hash) {
     if (const std::optional<GameId> found = table_.find(k, hash)) return found;

@@ -571,6 +571,37 @@ TEST(AmazonsOnCore, MovesScoredByTheGameAreTheMovesPlayed) {
   EXPECT_FALSE(Amazons::forEachMoveScore(GameRegion(large), cgt::Side::Left, true, [](const GameMove&, int64_t, int, const GameRegion*) {}));
 }
 
+// What forms use without lists (forEachOptionOf, forEachPart) is what the lists give: the
+// regions after each move in G::moves order, and each part split() gives, normalised; on masks
+// and on boards past 64 squares.
+TEST(AmazonsOnCore, OptionsAndPartsWithoutListsAreTheListsOnes) {
+  std::mt19937_64 rng(66);
+  auto text = [](const GameRegion& r) { return Amazons::printPosition(r); };
+  int options = 0, parts = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const bool wide = trial % 4 == 0;
+    const Board board = wide ? testing::randomBoard(rng, 10, 9, 2, 2, 0.6) : randomBoard(rng, 8, 4);
+    const GameRegion region(board);
+    for (const cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
+      std::vector<std::string> played, given;
+      for (const GameMove& m : Amazons::moves(region, side)) played.push_back(text(Amazons::play(region, m)));
+      Amazons::forEachOptionOf(region, side, [&](GameRegion&& o) { given.push_back(text(o)); });
+      ASSERT_EQ(given, played) << toOneLine(board);
+      options += static_cast<int>(given.size());
+    }
+    std::vector<std::string> split, given;
+    for (const core::Placed<GameRegion>& p : Amazons::split(region)) split.push_back(Amazons::key(Amazons::normalise(p.region)));
+    Amazons::forEachPart(region, [&](GameRegion&& part) {
+      given.push_back(Amazons::key(part));
+      EXPECT_EQ(Amazons::key(Amazons::normalise(part)), given.back()) << "normalised already";
+    });
+    ASSERT_EQ(given, split) << toOneLine(board);
+    parts += static_cast<int>(given.size());
+  }
+  EXPECT_GT(options, 5000);
+  EXPECT_GT(parts, 200);
+}
+
 // A time limit holds in a territory count (G::shortcut is given the budget's clock): a
 // 40-square one-amazon chamber whose perfect filling takes the territory solver about a minute
 // (BENCHMARKS.md, "Territory"), alone and as a part the search meets in a 47-empty 10x10

@@ -20,12 +20,11 @@ namespace amazons {
 // `fillingLines`, a losing side's most stubborn move.
 core::Analysis<Amazons> toCore(const Board& board, const Analysis& a, bool fillingLines);
 // The CLI's default of --canonical-nodes for Amazons on the core (the solver's SolveOptions
-// keep 10,000). A form the core gives up costs it more than the solver (its forms run on the
-// generic evaluator with string keys: 75 ms against 42 ms for a 6x6 line of 13,000
-// expansions), and the rounds raise the allowance where the search needs it. One thread,
+// keep 10,000): the rounds raise the allowance where the search needs it. One thread,
 // endgames-hard + -medium through `suite` (650 lines) / the 41-empty 10x10 position, Black to
-// move: 2,000 0.72 s / 23.3 s; 4,000 0.89 s / 15.7 s; 10,000 1.69 s / 16.2 s (the solver:
-// 1.07 s / 16.3 s). Every line's value is found at each of them.
+// move: 2,000 0.72 s / 23.3 s; 4,000 0.89 s / 15.7 s; 10,000 1.69 s / 16.2 s, and with the
+// forms' lookups prefetched (cgt::Evaluator) 4,000 0.72 s / 15.8 s, 10,000 1.19 s / 16.1 s.
+// Every line's value is found at each of them.
 inline constexpr uint64_t kCoreFormNodes = 4000;
 // The CLI's options (SolveOptions, as runSolve sets them: no limit is the type's largest
 // value) in the core's terms, for an analysis on `threads` threads.

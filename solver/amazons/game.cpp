@@ -116,9 +116,10 @@ uint64_t Amazons::countMoves(const GameRegion& region, cgt::Side side) {
   return static_cast<uint64_t>(countOptions(region.small(), colorOf(side)));
 }
 
+static bool lively(ChamberClass kind) { return kind != ChamberClass::Dead && kind != ChamberClass::Closed; }
+
 std::vector<core::Placed<GameRegion>> Amazons::split(const GameRegion& region) {
   std::vector<core::Placed<GameRegion>> out;
-  auto lively = [](ChamberClass kind) { return kind != ChamberClass::Dead && kind != ChamberClass::Closed; };
   if (region.isSmall()) {
     const SmallRegion& r = region.small();
     const SmallChambers chambers = splitChambers(r);
@@ -206,6 +207,8 @@ std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region, std::chro
   const std::optional<Color> colour = soleColour(region);
   if (!colour) return std::nullopt;
   const Color owner = *colour;
+  if (region.isSmall())  // most territories on masks are filled whole by a greedy filling
+    if (const TerritoryBounds b = territoryBounds(region.small(), owner); b.lo == b.hi) return cgt::integer(owner == Color::Black ? b.lo : -b.lo);
   try {
     const int moves = territory().solve(region.toBoard(), owner, false, Deadline{until}).moves;
     return cgt::integer(owner == Color::Black ? moves : -moves);

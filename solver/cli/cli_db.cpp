@@ -25,12 +25,13 @@
 #include "cgt/notation.h"
 #include "solver/amazons/formats.h"
 #include "solver/amazons/region_enum.h"
-#include "solver/amazons/solve.h"
+#include "solver/amazons/game.h"
 #include "solver/amazons/value_db.h"
 #include "solver/cli/cli.h"
 #include "solver/cli/cli_common.h"
 #include "solver/core/errors.h"
 #include "solver/core/parallel.h"
+#include "solver/core/values.h"
 
 namespace amazons::cli {
 namespace {
@@ -49,16 +50,13 @@ long long fileBytes(const std::string& path) {
   return ::stat(path.c_str(), &file) == 0 ? static_cast<long long>(file.st_size) : -1;
 }
 
-// The chamber's value straight from a solver with no database and no allowance.
-struct Recompute {
-  explicit Recompute(size_t hashMegabytes) : solver(options(hashMegabytes)) {}
-  static SolveOptions options(size_t hashMegabytes) {
-    SolveOptions o;
-    o.hashMegabytes = hashMegabytes;
-    o.canonicalNodes = std::numeric_limits<uint64_t>::max();
-    return o;
-  }
-  Solver solver;
+// Chambers valued by the core's forms (core::RegionValues) with no allowance, their table in
+// `hashMegabytes`, reading `store` when given. Thread-safe: a batch is valued on every thread.
+struct Valuer {
+  Valuer(size_t hashMegabytes, const core::ValueStore<Amazons>* store) : values(hashMegabytes << 20, store) {}
+  cgt::GameId value(const SmallRegion& chamber) { return values.value(GameRegion(chamber), budget); }
+  core::RegionValues<Amazons> values;
+  core::Budget budget{core::Limits{}};
 };
 
 bool oneColour(ChamberClass kind) { return kind == ChamberClass::BlackOnly || kind == ChamberClass::WhiteOnly; }
@@ -116,15 +114,14 @@ int runBuild(const std::vector<std::string>& args) {
   const auto start = Clock::now();
   ValueDb db(c.path, ValueDb::Mode::Create);
   db.beginBuild(limits);
-  SolveOptions options = Recompute::options(static_cast<size_t>(ranged<int64_t>(c.vm, "hash")));
-  options.database = &db;  // a resumed build reads the followers it stored
-  Solver solver(options);
+  const ValueDbStore store(db, false);  // a resumed build reads the followers it stored
+  Valuer valuer(static_cast<size_t>(ranged<int64_t>(c.vm, "hash")), &store);
   std::atomic<uint64_t> regions{0}, stored{0}, present{0};
   uint64_t contested = 0, territories = 0, defective = 0;
   std::vector<SmallRegion> batch;
   auto commit = [&] {
     std::vector<ValueDb::Entry> entries(batch.size());
-    core::forEveryIndexInParallel(0, batch.size(), [&](size_t i) { entries[i] = {batch[i], solver.value(toBoard(batch[i]))}; });
+    core::forEveryIndexInParallel(0, batch.size(), [&](size_t i) { entries[i] = {batch[i], valuer.value(batch[i])}; });
     for (const ValueDb::Entry& e : entries) {
       const ChamberClass kind = classOf(e.chamber);
       if (!oneColour(kind)) ++contested;
@@ -233,9 +230,9 @@ int runVerify(const std::vector<std::string>& args) {
     ++at;
     return sample.size() < indices.size();
   });
-  Recompute fresh(static_cast<size_t>(ranged<int64_t>(c.vm, "hash")));
+  Valuer fresh(static_cast<size_t>(ranged<int64_t>(c.vm, "hash")), nullptr);
   std::vector<cgt::GameId> computed(sample.size());
-  core::forEveryIndexInParallel(0, sample.size(), [&](size_t i) { computed[i] = fresh.solver.value(toBoard(sample[i].chamber)); });
+  core::forEveryIndexInParallel(0, sample.size(), [&](size_t i) { computed[i] = fresh.value(sample[i].chamber); });
   uint64_t wrong = 0;
   for (size_t i = 0; i < sample.size(); ++i) {
     if (computed[i] == sample[i].value) continue;

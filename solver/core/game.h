@@ -42,6 +42,13 @@
 //                                    a region waits as pending, and pays for G::shortcut's exact
 //                                    value only when the bounds do not decide (sum_search.h)
 //   G::countMoves(region, side)      = moves(region, side).size(), without the list
+//   G::forEachOptionOf(region, side, f)
+//                                    f(region after the move) for each move of moves(region,
+//                                    side), without the moves and with no list (forms need
+//                                    only the regions)
+//   G::forEachPart(region, f)        f(normalise(p.region)) for each p of split(region), in
+//                                    one pass with no list (Amazons: each chamber normalised
+//                                    from its mask, not cropped first)
 //   G::estimate(region), G::kEstimateFrom
 //                                    a static evaluation (positive for Left: Amazons' queen-
 //                                    distance territory) that orders the moves of a raw region
@@ -89,9 +96,8 @@
 // before any form is computed: Amazons' value database (ValueDbStore, amazons/value_db.h).
 // The CLI runs Amazons on this core (amazons/engine.h); the report's dead and closed chambers,
 // which split leaves out, and each chamber's class, moves and filling line (G::RegionDetail)
-// come from amazons/chamber_report.h. What is left of phase 2: `db build` and `db verify` on
-// the core, whose forms cost more than the Amazons solver's (string keys), and then the
-// solver's own search removed. The report is one for both games (core/report.h): Amazons'
+// come from amazons/chamber_report.h, and `db build` and `db verify` value chambers by the
+// core's forms (core::RegionValues). What is left of phase 2: the solver's own search removed. The report is one for both games (core/report.h): Amazons'
 // columns and its lettered board are optional members (RegionDetail). Suites, verify and
 // bench take any game (core/suite.h, core/suite_check.h).
 #pragma once
@@ -177,6 +183,16 @@ concept HasLoneSearch = std::constructible_from<typename G::LoneSearch, size_t> 
   { lone.known(r, n, s) } -> std::same_as<std::optional<bool>>;
   lone.remember(r, n, s, true);
   lone.clear();
+};
+
+template <class G>
+concept HasOptionRegions = requires(const typename G::Region& r, cgt::Side s, const std::function<void(typename G::Region&&)>& f) {
+  G::forEachOptionOf(r, s, f);
+};
+
+template <class G>
+concept HasParts = requires(const typename G::Region& r, const std::function<void(typename G::Region&&)>& f) {
+  G::forEachPart(r, f);
 };
 
 template <class G>

@@ -130,6 +130,20 @@ struct RegionGame {
     for (const Placed<typename G::Region>& p : G::split(region)) out.push_back({G::normalise(p.region), budget, store});
     return out;
   }
+  // The same without lists, where the game gives them so (cgt::Evaluator takes these first).
+  template <class F>
+  void forEachOption(cgt::Side side, F&& f) const
+    requires HasOptionRegions<G>
+  {
+    if (side == cgt::Side::Left) budget->expand();
+    G::forEachOptionOf(region, side, [&](typename G::Region&& o) { f(RegionGame{std::move(o), budget, store}); });
+  }
+  template <class F>
+  void forEachComponent(F&& f) const
+    requires HasParts<G>
+  {
+    G::forEachPart(region, [&](typename G::Region&& part) { f(RegionGame{std::move(part), budget, store}); });
+  }
   std::string key() const { return G::key(region); }
   void computed(cgt::GameId value) const {
     if (store) store->computed(region, value);
