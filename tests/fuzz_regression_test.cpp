@@ -8,7 +8,8 @@
 #include "cgt/notation.h"
 #include "solver/amazons/formats.h"
 #include "solver/amazons/minimax.h"
-#include "solver/amazons/solve.h"
+#include "solver/amazons/engine.h"
+#include "tests/support/naive.h"
 
 namespace amazons {
 namespace {
@@ -49,16 +50,14 @@ TEST(FuzzRegression, TenAmazonsOnTwoRows) {
   options.hashMegabytes = 4;
   options.canonicalNodes = 50;
   options.totalNodes = 20;
-  Solver solver(options);
+  AmazonsEngine engine(options, Notation::CodinGame);
   const Board board = parsePosition("-Bw..BbwBw\n....BW...B\n").board;
-  const Analysis a = solver.analyse(board);
+  const core::Analysis<Amazons> a = engine.analyse(GameRegion(board), cgt::Side::Left, false);
   for (const Color side : {Color::Black, Color::White}) {
-    Board b = board;
-    b.setSideToMove(side);
-    ASSERT_EQ(a.forSide(side).verdict, Verdict::Win);
-    ASSERT_TRUE(a.forSide(side).bestMove && b.isLegal(*a.forSide(side).bestMove));
-    b.play(*a.forSide(side).bestMove);
-    EXPECT_EQ(WholeBoardSearch().moverWins(b), std::optional<bool>(false));  // so the win is proven
+    const core::SideReport<Amazons>& report = a.forSide(Amazons::sideOf(side));
+    ASSERT_EQ(report.verdict, core::Verdict::Win);
+    ASSERT_TRUE(report.winningMove);
+    EXPECT_TRUE(testing::winsByTheOracle(board, side, Amazons::onBoard(board, *report.winningMove)));  // so the win is proven
   }
 }
 

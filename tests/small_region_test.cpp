@@ -16,7 +16,7 @@
 #include "solver/amazons/leaf_search.h"
 #include "solver/amazons/heuristic.h"
 #include "solver/amazons/small_region.h"
-#include "solver/amazons/sum_search.h"
+#include "solver/amazons/leaf_search.h"
 #include "solver/core/exact_table.h"
 #include "tests/support/naive.h"
 

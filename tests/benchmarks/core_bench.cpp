@@ -1,10 +1,10 @@
-// The Amazons solver (solve.h) against the game-generic core running Amazons
-// (core::Analyser<Amazons>, solver/amazons/game.h) on the same suites: one thread, a fresh
-// solver per suite, each position analysed once under a limit (2 s; 20 s for the fourth
-// suite, two small starts of one chamber each, which measures the gap on whole boards). What the core lacks
-// (core/game.h lists it) is what the gap measures. Counters: positions, unknown, median_ms,
-// worst_ms, total_s, wrong (verdicts against the
-// suite's answers). Run: build/amazons_benchmarks --benchmark_filter=Suite
+// The game-generic core running Amazons (core::Analyser<Amazons>, solver/amazons/game.h) on
+// the suites: one thread, a fresh analyser per suite, each position analysed once under a
+// limit (2 s; 20 s for the fourth suite, two small starts of one chamber each, whole boards).
+// (It measured the core against the Amazons solver that came before it, until that was
+// removed; the figures are in BENCHMARKS.md.) Counters: positions, unknown, median_ms,
+// worst_ms, total_s, wrong (verdicts against the suite's answers). Run:
+// build/amazons_benchmarks --benchmark_filter=coreSuite
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -15,7 +15,6 @@
 #include <oneapi/tbb/global_control.h>
 
 #include "solver/amazons/game.h"
-#include "solver/amazons/solve.h"
 #include "solver/amazons/suite.h"
 #include "solver/core/analysis.h"
 
@@ -23,7 +22,7 @@ namespace {
 
 const char* const kSuites[] = {"positions/amazons/endgames-medium.txt", "positions/amazons/endgames-hard.txt",
                                "bench/endgames-10x10-max12.txt", "bench/starts-small.txt"};
-// Seconds a position, by suite: the starts take the solver 0.06 and 1.2 s.
+// Seconds a position, by suite: the starts take about 0.06 and 1.2 s.
 constexpr double kLimitSeconds[] = {2, 2, 2, 20};
 
 struct Timing {
@@ -57,21 +56,6 @@ void runSuite(benchmark::State& state, Analyse&& analyse) {
   report(state, t);
 }
 
-void solverSuite(benchmark::State& state) {
-  runSuite(state, [&](const std::vector<amazons::SuiteEntry>& entries, Timing& t) {
-    amazons::SolveOptions options;
-    options.timeLimitSeconds = kLimitSeconds[state.range(0)];
-    amazons::Solver solver(options);
-    for (const amazons::SuiteEntry& e : entries) {
-      const amazons::Analysis a = solver.analyse(e.board);
-      t.ms.push_back(a.seconds * 1000);
-      const amazons::Verdict v = a.forSide(e.board.sideToMove()).verdict;
-      t.unknown += v == amazons::Verdict::Unknown;
-      t.wrong += v != amazons::Verdict::Unknown && e.moverWins && (v == amazons::Verdict::Win) != *e.moverWins;
-    }
-  });
-}
-
 void coreSuite(benchmark::State& state) {
   runSuite(state, [&](const std::vector<amazons::SuiteEntry>& entries, Timing& t) {
     amazons::core::AnalysisOptions options;
@@ -89,5 +73,4 @@ void coreSuite(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(solverSuite)->DenseRange(0, 3)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(coreSuite)->DenseRange(0, 3)->Iterations(1)->Unit(benchmark::kMillisecond);

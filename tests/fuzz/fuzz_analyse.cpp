@@ -10,7 +10,7 @@
 // a release one): a win needs only the search after its move, not also the one of the position
 // before it, which found the same win again.
 #include "solver/amazons/minimax.h"
-#include "solver/amazons/solve.h"
+#include "solver/amazons/engine.h"
 #include "solver/core/errors.h"
 #include "tests/fuzz/fuzz.h"
 
@@ -25,13 +25,14 @@ constexpr int kMaxEmpty = 9;
 constexpr size_t kMaxAmazons = 4;
 constexpr uint64_t kOracleNodes = 50000;
 
-amazons::Solver& solver() {
+// The CLI's engine (the core's analysis), one for every input.
+amazons::AmazonsEngine& engine() {
   amazons::SolveOptions options;
   options.hashMegabytes = 4;
   options.canonicalNodes = 50;  // small: the fallback searches and allowance rounds are fuzzed too
   options.totalNodes = 20;
-  static amazons::Solver s(options);
-  return s;
+  static amazons::AmazonsEngine e(options, amazons::Notation::CodinGame);
+  return e;
 }
 
 }  // namespace
@@ -48,21 +49,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (board.emptyCount() > kMaxEmpty || board.amazons(Color::Black).size() > kMaxAmazons ||
       board.amazons(Color::White).size() > kMaxAmazons)
     return 0;
-  Solver& s = solver();
-  const Analysis a = s.analyse(board);
+  AmazonsEngine& e = engine();
+  const core::Analysis<Amazons> a = e.analyse(GameRegion(board), cgt::Side::Left, false);
   // Each input alone (a finding must replay from its input): the tables go now rather than at
   // the next input, so that an input leaves no more memory than it found. libFuzzer runs every
   // input that does again, and then scans the heap for leaks.
-  s.clear();
+  e.clear();
   for (const Color side : {Color::Black, Color::White}) {
     Board b = board;
     b.setSideToMove(side);
-    const Verdict v = a.forSide(side).verdict;
-    if (v == Verdict::Unknown) fuzz::fail("no time limit, yet unknown", toOneLine(board));
-    if (v == Verdict::Win) {
-      const std::optional<Move> m = a.forSide(side).bestMove;
-      if (!m || !b.isLegal(*m)) fuzz::fail("a win without a legal winning move", toOneLine(board));
-      b.play(*m);
+    const core::SideReport<Amazons>& report = a.forSide(Amazons::sideOf(side));
+    if (report.verdict == core::Verdict::Unknown) fuzz::fail("no time limit, yet unknown", toOneLine(board));
+    if (report.verdict == core::Verdict::Win) {
+      if (!report.winningMove || !b.isLegal(Amazons::onBoard(board, *report.winningMove)))
+        fuzz::fail("a win without a legal winning move", toOneLine(board));
+      b.play(Amazons::onBoard(board, *report.winningMove));
       const std::optional<bool> reply = WholeBoardSearch(kOracleNodes).moverWins(b);
       if (reply && *reply) fuzz::fail("the winning move loses", toOneLine(board));
     } else {
