@@ -11,7 +11,7 @@
 namespace amazons {
 
 // A whole SVG document (svg.h).
-// The analysis as the report has it (engine.h's toCore), moves written by `format`.
+// The analysis as the report has it (AmazonsEngine's), moves written by `format`.
 std::string boardSvg(const Board& board, const core::Analysis<Amazons>& analysis, const Amazons::MoveFormat& format);
 
 }  // namespace amazons

@@ -3,45 +3,8 @@
 #include <limits>
 
 #include "solver/amazons/chamber_report.h"
-#include "solver/amazons/solve_context.h"
 
 namespace amazons {
-
-namespace {
-
-core::Verdict coreVerdict(Verdict v) {
-  return v == Verdict::Win ? core::Verdict::Win : v == Verdict::Loss ? core::Verdict::Loss : core::Verdict::Unknown;
-}
-
-}  // namespace
-
-core::Analysis<Amazons> toCore(const Board& board, const Analysis& a, bool fillingLines) {
-  core::Analysis<Amazons> out;
-  for (const ChamberReport& r : a.chambers) {
-    const Box box = boundingBox(board, r.chamber);
-    Amazons::RegionDetail detail{r.chamber, r.moves, std::nullopt};
-    if (fillingLines && r.moves) {
-      detail.fillingLine.emplace();
-      for (const Move& m : r.fillingLine) detail.fillingLine->push_back(Amazons::ofBoard(board, m));
-    }
-    out.regions.push_back({{GameRegion(r.region), box.f0, box.r0}, r.value, std::move(detail)});
-  }
-  out.total = a.total;
-  out.totalMean = a.totalMean;
-  for (const Color c : {Color::Black, Color::White}) {
-    const SideReport& from = a.forSide(c);
-    core::SideReport<Amazons>& to = c == Color::Black ? out.left : out.right;
-    to.verdict = coreVerdict(from.verdict);
-    to.hasMove = from.hasMove;
-    if (from.verdict == Verdict::Win && from.bestMove) to.winningMove = Amazons::ofBoard(board, *from.bestMove);
-    if (from.verdict == Verdict::Loss && from.bestMove) to.stubbornMove = Amazons::ofBoard(board, *from.bestMove);
-    for (const Move& m : from.winningMoves) to.winningMoves.push_back(Amazons::ofBoard(board, m));
-  }
-  out.limitReached = a.blackToMove.verdict == Verdict::Unknown || a.whiteToMove.verdict == Verdict::Unknown;
-  out.nodes = a.nodes;
-  out.seconds = a.seconds;
-  return out;
-}
 
 core::AnalysisOptions coreOptions(const SolveOptions& options, unsigned threads) {
   constexpr uint64_t kUnlimited = std::numeric_limits<uint64_t>::max();
@@ -49,7 +12,7 @@ core::AnalysisOptions coreOptions(const SolveOptions& options, unsigned threads)
   out.limits.seconds = options.timeLimitSeconds;
   out.hashMegabytes = options.hashMegabytes;
   out.threads = threads;
-  out.parallelSize = solve::kParallelSearchEmpty;
+  out.parallelSize = kParallelSearchEmpty;
   out.formNodes = options.canonicalNodes == kUnlimited ? 0 : options.canonicalNodes;
   out.totalSums = options.totalNodes;
   out.proofSize = options.proofEmpty;

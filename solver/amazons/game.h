@@ -1,9 +1,8 @@
 // Amazons behind the game-generic core's narrow interface (solver/core/game.h): the CLI's
 // analysis, suites, verify, bench and the bot run Amazons on core::Analyser through it
-// (amazons/engine.h, the report's chambers by amazons/chamber_report.h). Tests hold the generic
-// analysis to the Amazons solver that came before it (solve.h) and to the whole-board oracle;
-// `db build` and `db verify` value chambers by the core's forms. The solver's leaf search serves both
-// (AmazonsLoneSearch: the same code, leaf_search.h).
+// (amazons/engine.h, the report's chambers by amazons/chamber_report.h), and `db build` and
+// `db verify` value chambers by the core's forms. Tests hold the analysis to the whole-board
+// oracle and to naive canonical forms.
 //
 // A region is a GameRegion: three masks (SmallRegion) when its frame has at most 64 squares,
 // which every chamber a search splits off below a small root has, so that moves, splits,
@@ -59,8 +58,8 @@ struct GamePosition {
 };
 
 // The core's search of a raw region alone beside an integer (core/game.h's LoneSearch): the
-// leaf search the Amazons solver ends in (leaf_search.h) for regions on masks of at most
-// LeafSearch::kLeafEmpty empty squares, with the territories it meets counted by a greedy
+// leaf search (leaf_search.h) for regions on masks of at most
+// solve::LeafSearch::kLeafEmpty empty squares, with the territories it meets counted by a greedy
 // filling where that is exact, else by the territory solver, and kept.
 class AmazonsLoneSearch {
  public:
@@ -98,7 +97,8 @@ struct Amazons {
   // played), and f(normalise(part)) for each part split() gives (on masks each chamber
   // normalised from its mask): what forms need, with no lists. With them and the forms'
   // prefetched lookups (cgt::Evaluator), the 141 boards of endgames-hard valued whole, one
-  // thread, took the core 24.3 s instead of 36.1 s (the solver's forms on masks: 20.8 s).
+  // thread, took the core 24.3 s instead of 36.1 s (the Amazons solver it replaced, whose
+  // forms ran on masks alone: 20.8 s).
   template <class F>
   static void forEachOptionOf(const GameRegion& region, cgt::Side side, F&& f);
   template <class F>
@@ -121,19 +121,19 @@ struct Amazons {
                                              std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max());
   // A one-colour chamber's count of moves lies between a greedy filling's and the empty
   // squares its amazons reach (territoryBounds on masks; on boards a greedy filling and the
-  // empty squares), exact when they meet, as the solver's pending territories.
+  // empty squares), exact when they meet.
   static std::optional<std::pair<int64_t, int64_t>> integerBounds(const GameRegion& normalised);
   // -w <= G <= b, with b and w the empty squares Black's and White's amazons can reach (each
   // move fills one of them for good); on regions past 64 squares, all empty squares.
   static std::pair<int64_t, int64_t> bounds(const GameRegion& region);
   // Queen-distance territory (heuristic.h), which orders the moves of a raw region alone in a
-  // sum from kTerritoryOrderEmpty empty squares on, as the solver's search does.
+  // sum from kTerritoryOrderEmpty empty squares on.
   static int estimate(const GameRegion& region);
   static constexpr int kEstimateFrom = kTerritoryOrderEmpty;
   // f(move, replies, estimate, after) for each move. Regions of up to 64 squares give each
   // option's region as they make it (forEachOption), with no move list built and played again;
   // boards past 64 squares and up to 128 score each move on 128-bit masks (the move's bits
-  // flipped, as the solver's orderedRawMoves), with no region after it: no board played, copied
+  // flipped, forEachMoveScoredOnMasks), with no region after it: no board played, copied
   // or converted for the moves that are never searched. A template, inlined into the search's
   // loop. (With both, and the search sorting scores with places rather than moves, a 41-empty
   // 10x10 position took the core 10.7 s instead of 11.1 s, medians of three interleaved runs.)

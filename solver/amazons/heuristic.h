@@ -20,8 +20,8 @@ int queenTerritory(const Board& board);
 
 // Each legal move of `mover` on a board of at most 128 squares, scored without playing it, on
 // 128-bit masks with the move's bits flipped: f(move, the opponent's replies after it, the
-// queenTerritory after it, or 0 without `withTerritory`). The move order of both engines' raw
-// regions past 64 squares (the solver's orderedRawMoves, the core's Amazons::forEachMoveScore).
+// queenTerritory after it, or 0 without `withTerritory`). The move order of raw regions past
+// 64 squares (Amazons::forEachMoveScore).
 template <class F>
 void forEachMoveScoredOnMasks(const Board& board, Color mover, bool withTerritory, F&& f) {
   const MaskFrame<WideMask> frame(board.width(), board.height());
@@ -37,8 +37,7 @@ void forEachMoveScoredOnMasks(const Board& board, Color mover, bool withTerritor
 }
 
 // A raw region alone in a sum with at least this many empty squares orders its moves by the
-// queen-distance territory they gain first (the solver's orderedRawMoves, the core's through
-// Amazons::estimate); below it, and inside leafWins, by the opponent's replies alone, which is
+// queen-distance territory they gain first (through Amazons::estimate); below it, and inside leafWins, by the opponent's replies alone, which is
 // cheaper and there as good. The 5x4 start: 10.2 M nodes, 7.8 s -> 286 k, 0.34 s; 4x5:
 // 19.8 -> 15.6 s. From 11 empty squares: 5x4 1.4 s; from 5 or 7: as from 9.
 constexpr int kTerritoryOrderEmpty = 9;

@@ -7,9 +7,9 @@
 // sums or forms: G + n, n > 0, is G with n spare moves for Black ({n-1 | } is an integer's
 // form), used when G has no better move.
 //
-// Both engines search their leaves here: the Amazons solver (sum_search.h) and the
-// game-generic core through Amazons' optional LoneSearch member (game.h). Each gives what the
-// search needs of it as a LeafHost: the moves of a one-colour chamber, and a position counted.
+// The game-generic core searches its leaves here through Amazons' optional LoneSearch member
+// (game.h), which gives what the search needs of it as a LeafHost: the moves of a one-colour
+// chamber, and a position counted.
 #pragma once
 #include <algorithm>
 #include <atomic>

@@ -17,6 +17,7 @@ void printChamberTable(std::ostream& out, const Board& board, const std::vector<
 void printChambersJson(std::ostream& out, const Board& board, const std::vector<Chamber>& chambers);
 
 // The default command's report is core/report.h's, with the Amazons parts game.h declares
-// beside Amazons::RegionDetail (report.cpp); the solver's analysis in its terms is engine.h's.
+// beside Amazons::RegionDetail (report.cpp); the chambers it reports come from
+// chamber_report.h.
 
 }  // namespace amazons

@@ -6,7 +6,7 @@
 //   "header"  magic, format version, rules version (checked on every open); the limits of every
 //             `db build` begun, and of every one finished ("max-empty=8 max-amazons=3 box=8x8"
 //             a line).
-//   "values"  key: a chamber as normalisedChamber writes it (the solver's exact table key),
+//   "values"  key: a chamber as normalisedChamber writes it (Amazons::normalise's),
 //             packed as width, height, then 2 bits a square rank-major from a1 (Cell codes);
 //             value: kind byte 0 and the owner's exact move count (varint) for a one-colour
 //             chamber, kind byte 1 and cgt::serialise of the canonical form for a contested

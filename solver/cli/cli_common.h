@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "cgt/game_table.h"
+#include "solver/amazons/engine.h"
 #include "solver/amazons/formats.h"
-#include "solver/amazons/solve.h"
 #include "solver/amazons/value_db.h"
 
 namespace amazons::cli {

@@ -14,7 +14,7 @@
 #include "solver/amazons/engine.h"
 #include "solver/amazons/formats.h"
 #include "solver/amazons/report.h"
-#include "solver/amazons/solve.h"
+#include "solver/amazons/engine.h"
 #include "solver/cli/cli.h"
 #include "solver/cli/cli_common.h"
 #include "solver/core/errors.h"

@@ -3,7 +3,7 @@
 //
 // Regions get their canonical form within an allowance of expansions; a region whose form does
 // not fit is probed for a simple value, else stays raw. Who wins is then a search over the sum
-// (core/sum_search.h, as solver/amazons/solve.cpp does for Amazons). A winning move is a move
+// (core/sum_search.h). A winning move is a move
 // after which the opponent, moving first, loses.
 #pragma once
 #include <algorithm>

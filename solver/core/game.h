@@ -79,27 +79,27 @@
 //   G::kRegionWord, G::RegionDetail  what the report shows beside a region's value, and a
 //                                    drawing of the board (core/report.h lists them)
 //
-// Phase 2 (moving Amazons onto this core) is under way. Amazons has this interface
-// (solver/amazons/game.h: Region = GameRegion, masks up to 64 squares, else a Board; split =
-// splitChambers on masks; key = the masks' bytes; shortcut = the territory solver; bounds =
-// reachable squares; integerBounds = a territory's greedy filling and reachable squares;
-// estimate = queen-distance territory; LoneSearch = the solver's leaf search and table,
-// leaf_search.h, one code for both engines), and tests hold core::Analyser<Amazons> to the
-// whole-board oracle and to the Amazons solver. The parallel search, bounds, pending integers
-// and the table of sums by advantage (sum_search.h), the rounds of growing allowances
-// (Analyser::decideInRounds), the probes for simple values (SumSearch::probedValue), the
-// proof search (proof_search.h; off by default, AnalysisOptions::proofSize) and the progress
-// stages (Analyser::stage) are in the core; on the endgame suites and the reach walk of greedy
-// 10x10 games it is as fast as the solver, or faster, and 3-7% slower on the small starts
-// (BENCHMARKS.md).
+// Both games run on this core alone. Amazons has this interface (solver/amazons/game.h: Region
+// = GameRegion, masks up to 64 squares, else a Board; split = splitChambers on masks; key =
+// the masks' bytes; shortcut = the territory solver; bounds = reachable squares;
+// integerBounds = a territory's greedy filling and reachable squares; estimate = queen-
+// distance territory; LoneSearch = a plain search on masks with its table, leaf_search.h;
+// options and parts without lists on masks), and tests hold core::Analyser<Amazons> to the
+// whole-board oracle and to naive canonical forms. The parallel search, bounds, pending
+// integers and the table of sums by advantage (sum_search.h), the rounds of growing
+// allowances (Analyser::decideInRounds), the probes for simple values
+// (SumSearch::probedValue), the proof search (proof_search.h; off by default,
+// AnalysisOptions::proofSize) and the progress stages (Analyser::stage) are in the core. It
+// replaced an Amazons-only solver, and is as fast on the endgame suites and the reach walk of
+// greedy 10x10 games, or faster (BENCHMARKS.md).
 // A store of region values kept outside the analyser (core::ValueStore, values.h) is read
 // before any form is computed: Amazons' value database (ValueDbStore, amazons/value_db.h).
 // The CLI runs Amazons on this core (amazons/engine.h); the report's dead and closed chambers,
 // which split leaves out, and each chamber's class, moves and filling line (G::RegionDetail)
 // come from amazons/chamber_report.h, and `db build` and `db verify` value chambers by the
-// core's forms (core::RegionValues). What is left of phase 2: the solver's own search removed. The report is one for both games (core/report.h): Amazons'
-// columns and its lettered board are optional members (RegionDetail). Suites, verify and
-// bench take any game (core/suite.h, core/suite_check.h).
+// core's forms (core::RegionValues). The report is one for both games (core/report.h):
+// Amazons' columns and its lettered board are optional members (RegionDetail). Suites, verify
+// and bench take any game (core/suite.h, core/suite_check.h).
 #pragma once
 #include <chrono>
 #include <concepts>

@@ -52,8 +52,7 @@ struct AnalysisOptions {
   // Regions of a game with bounds (G::bounds) of at least probeSize (G::size) are probed for a
   // simple value (SumSearch::probedValue) before any form is tried, within probePositions
   // search positions in all (0: no probes), and under a time limit within probeTimeShare of
-  // it. The Amazons solver's figures (solve.cpp, where they were measured): of the 122 such
-  // chambers of 8 or more empty squares in the three 12-empty 10x10 sets, the 61 with simple
+  // it. Measured on the Amazons solver before the core: of the 122 such chambers of 8 or more empty squares in the three 12-empty 10x10 sets, the 61 with simple
   // values were proven within 1,906 positions (most within 400); in a chamber of 40 empty
   // squares 2,000 positions take seconds (a 10x10 line of one 44-empty chamber: 9 s of a 10 s
   // limit), hence the share.
@@ -62,11 +61,11 @@ struct AnalysisOptions {
   double probeTimeShare = 0.25;
   // Sums whose raw regions hold at least proofSize (G::size summed) are decided by
   // proof-number search (core/proof_search.h); 0: never, the default. Each position it meets
-  // is first tried with proofTryPositions positions of the search over sums, as the Amazons
-  // solver's SolveOptions::proofTryPositions. On Amazons it wins some and loses some, as in the
-  // solver: from 20 (the solver's proofEmpty), one thread, a 45-empty 10x10 position takes
+  // is first tried with proofTryPositions positions of the search over sums
+  // (SolveOptions::proofTryPositions for Amazons). On Amazons it wins some and loses some:
+  // from 20 (SolveOptions::proofEmpty), one thread, a 45-empty 10x10 position takes
   // 21.5 s against unknown at 60 s without it, a 41-empty one 18.0 s against 11.4 s
-  // (BENCHMARKS.md); the reach walks that match the solver use 20. Clobber is not measured
+  // (BENCHMARKS.md); the Amazons CLI uses 20. Clobber is not measured
   // with it, hence off by default.
   int proofSize = 0;
   int64_t proofTryPositions = 10000;

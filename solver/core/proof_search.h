@@ -4,9 +4,8 @@
 // positions, and only those the try does not settle become nodes whose proof and disproof
 // numbers steer the search to the move easiest to prove. Where the mover's first move in the
 // search's order does not win, a depth-first search commits to it to the end; the proof search
-// leaves it once another looks easier. The Amazons solver's proof search
-// (solver/amazons/proof_search.h) is the same algorithm over its own search, where it was
-// measured.
+// leaves it once another looks easier. The Amazons solver the core replaced had the same
+// algorithm over its own search, where it was measured.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -63,7 +62,7 @@ class ProofSearch {
   };
   // An option's place in the search's order multiplies its disproof number (the opponent's:
   // the work to prove the move wins) by 1 + place / kPlaceWeight, so that the first moves are
-  // searched first, as the depth-first search does. Measured on the Amazons solver: with
+  // searched first, as the depth-first search does. Measured on that Amazons solver: with
   // mobility alone (every place alike) the 5x4 start took 8.6 M positions against the
   // depth-first search's 0.29 M; with this weight 0.38 M.
   static constexpr uint64_t kPlaceWeight = 4;
