@@ -100,5 +100,33 @@ TEST(ChamberReport, ChambersValuesAndVerdictsMatchTheirTwins) {
   EXPECT_GT(moves, 50);
 }
 
+// Each part split() gives is mapped to the chamber of findChambers at its squares (the
+// report's letter, which the progress line shows): twin, the part's open squares shifted back
+// onto the board. Boards with dead and closed chambers, so that the places differ.
+TEST(ChamberReport, PartsAreMappedToTheChambersAtTheirSquares) {
+  std::mt19937_64 rng(29);
+  int shifted = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int w = std::uniform_int_distribution<int>(3, 12)(rng), h = std::uniform_int_distribution<int>(3, 10)(rng);
+    const Board board = testing::randomBoard(rng, w, h, 2, 2, 0.5);
+    const std::vector<Chamber> chambers = findChambers(board);
+    const std::vector<core::Placed<GameRegion>> parts = Amazons::split(GameRegion(board));
+    const std::vector<size_t> at = chamberIndices(board, chambers, parts);
+    ASSERT_EQ(at.size(), parts.size());
+    for (size_t i = 0; i < parts.size(); ++i) {
+      const Board part = parts[i].region.toBoard();
+      std::vector<int> squares;
+      for (int sq = 0; sq < part.squares(); ++sq)
+        if (part.at(sq) != Cell::Arrow) squares.push_back(board.square(part.fileOf(sq) + parts[i].file0, part.rankOf(sq) + parts[i].rank0));
+      std::sort(squares.begin(), squares.end());
+      std::vector<int> expected = chambers[at[i]].squares;
+      std::sort(expected.begin(), expected.end());
+      ASSERT_EQ(squares, expected) << toOneLine(board) << " part " << i;
+      shifted += at[i] != i;
+    }
+  }
+  EXPECT_GT(shifted, 50);  // parts whose letter is not their place among the parts
+}
+
 }  // namespace
 }  // namespace amazons

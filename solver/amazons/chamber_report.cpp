@@ -9,11 +9,43 @@
 
 namespace amazons {
 
+std::vector<size_t> chamberIndices(const Board& board, const std::vector<Chamber>& chambers,
+                                   const std::vector<core::Placed<GameRegion>>& parts) {
+  std::vector<std::string> keys;
+  for (const Chamber& c : chambers) keys.push_back(Amazons::key(Amazons::normalise(GameRegion(extractRegion(board, c)))));
+  std::vector<bool> taken(chambers.size(), false);
+  std::vector<size_t> out;
+  for (const core::Placed<GameRegion>& p : parts) {
+    // The chamber at the same place with the same squares (two chambers may share a corner of
+    // their boxes, never their squares).
+    const std::string key = Amazons::key(Amazons::normalise(p.region));
+    size_t j = 0;
+    for (; j < chambers.size(); ++j) {
+      if (taken[j] || keys[j] != key) continue;
+      const Box box = boundingBox(board, chambers[j]);
+      if (box.f0 == p.file0 && box.r0 == p.rank0) break;
+    }
+    if (j == chambers.size()) throw std::logic_error("chamberIndices: no chamber at " + std::to_string(p.file0) + "," + std::to_string(p.rank0));
+    taken[j] = true;
+    out.push_back(j);
+  }
+  return out;
+}
+
 void reportChambers(const Board& board, core::Analysis<Amazons>& a, TerritorySolver* lines, const Deadline& deadline) {
-  std::vector<core::RegionReport<Amazons>> parts = std::move(a.regions);
-  std::vector<bool> taken(parts.size(), false);
+  const std::vector<Chamber> chambers = findChambers(board);
+  std::vector<core::Placed<GameRegion>> parts;
+  for (const core::RegionReport<Amazons>& r : a.regions) parts.push_back(r.part);
+  std::vector<std::optional<cgt::GameId>> values(chambers.size());
+  std::vector<bool> analysed(chambers.size(), false);
+  const std::vector<size_t> chamberOf = chamberIndices(board, chambers, parts);
+  for (size_t i = 0; i < chamberOf.size(); ++i) {
+    values[chamberOf[i]] = a.regions[i].value;
+    analysed[chamberOf[i]] = true;
+  }
   a.regions.clear();
-  for (const Chamber& c : findChambers(board)) {
+  for (size_t j = 0; j < chambers.size(); ++j) {
+    const Chamber& c = chambers[j];
     const Box box = boundingBox(board, c);
     const Board cropped = extractRegion(board, c);
     core::RegionReport<Amazons> r{{GameRegion(cropped), box.f0, box.r0}, std::nullopt, {c, std::nullopt, std::nullopt}};
@@ -22,16 +54,8 @@ void reportChambers(const Board& board, core::Analysis<Amazons>& a, TerritorySol
       r.detail.moves = 0;
       if (lines) r.detail.fillingLine.emplace();
     } else {
-      // The analysed region at the same place with the same squares (two chambers may share a
-      // corner of their boxes, never their squares).
-      const std::string key = Amazons::key(Amazons::normalise(r.part.region));
-      size_t i = 0;
-      while (i < parts.size() && (taken[i] || parts[i].part.file0 != box.f0 || parts[i].part.rank0 != box.r0 ||
-                                  Amazons::key(Amazons::normalise(parts[i].part.region)) != key))
-        ++i;
-      if (i == parts.size()) throw std::logic_error("reportChambers: chamber at " + std::to_string(box.f0) + "," + std::to_string(box.r0) + " not analysed");
-      taken[i] = true;
-      r.value = parts[i].value;
+      if (!analysed[j]) throw std::logic_error("reportChambers: chamber at " + std::to_string(box.f0) + "," + std::to_string(box.r0) + " not analysed");
+      r.value = values[j];
       const bool oneColour = c.kind == ChamberClass::BlackOnly || c.kind == ChamberClass::WhiteOnly;
       if (oneColour && r.value)
         if (const std::optional<cgt::Dyadic> n = cgt::asNumber(*r.value); n && n->isInteger()) r.detail.moves = static_cast<int>(std::abs(n->num));

@@ -17,5 +17,9 @@ namespace amazons {
 // by that solver before `deadline`: a line cut off by it is left out and sets a.limitReached.
 void reportChambers(const Board& board, core::Analysis<Amazons>& a, TerritorySolver* lines = nullptr,
                     const Deadline& deadline = {});
+// For each part of the board in `parts` (Amazons::split's, placed on the board), the index in
+// `chambers` (findChambers') of the chamber at its squares: the report's label of the part.
+std::vector<size_t> chamberIndices(const Board& board, const std::vector<Chamber>& chambers,
+                                   const std::vector<core::Placed<GameRegion>>& parts);
 
 }  // namespace amazons

@@ -38,8 +38,14 @@ AmazonsEngine::AmazonsEngine(const SolveOptions& options, Notation notation, uns
 
 core::Analysis<Amazons> AmazonsEngine::analyse(const GameRegion& board, cgt::Side mover, bool withTotal) {
   const Deadline deadline = Deadline::after(timeLimitSeconds_);
+  // The progress line names each chamber by the report's letter (reportChambers' order, dead
+  // and closed chambers counted), not by its place among the analysed ones.
+  const Board whole = board.toBoard();
+  std::vector<char> labels;
+  for (const size_t chamber : chamberIndices(whole, findChambers(whole), Amazons::split(board))) labels.push_back(regionLabel(chamber));
+  analyser_.setRegionLabels(std::move(labels));
   core::Analysis<Amazons> a = analyser_.analyse(board, mover);
-  reportChambers(board.toBoard(), a, lines_.get(), deadline);
+  reportChambers(whole, a, lines_.get(), deadline);
   if (withTotal && !a.total) a.total = core::canonicalTotal(a, ~uint64_t{0}, deadline.at);
   return a;
 }

@@ -138,6 +138,10 @@ class Analyser {
   }
   // For the analyses to come (a bot's turns differ in length); the tables stay.
   void setLimits(const Limits& limits) { options_.limits = limits; }
+  // The labels the report will give the regions of the next analysis, in G::split's order,
+  // for the progress line (Amazons' report letters its dead and closed chambers too, which
+  // split leaves out); by default regionLabel(index).
+  void setRegionLabels(std::vector<char> labels) { labels_ = std::move(labels); }
   // Empties the tables, so that the next analysis is as a fresh analyser's (a suite's lines
   // each as if alone).
   void clear() { search_.clear(); }
@@ -262,7 +266,7 @@ class Analyser {
     for (size_t i = 0; i < a.regions.size(); ++i) {
       RegionReport<G>& r = a.regions[i];
       if (r.value) continue;
-      setStage(regionWord<G>() + " " + regionLabel(i));
+      setStage(regionWord<G>() + " " + label(i));
       if ((r.value = search_.tryValue(r.part.region, allowance, budget))) found.push_back({G::key(G::normalise(r.part.region)), *r.value});
     }
     if (found.empty()) return;
@@ -285,7 +289,7 @@ class Analyser {
     for (size_t i = 0; i < a.regions.size(); ++i) {
       RegionReport<G>& r = a.regions[i];
       if (r.value || G::size(r.part.region) < options_.probeSize) continue;
-      setStage(regionWord<G>() + " " + regionLabel(i) + ", probe");
+      setStage(regionWord<G>() + " " + label(i) + ", probe");
       r.value = search_.probedValue(r.part.region, until, budget);
     }
   }
@@ -434,10 +438,12 @@ class Analyser {
     std::lock_guard lock(liveMutex_);
     stage_ = std::move(stage);
   }
+  char label(size_t region) const { return region < labels_.size() ? labels_[region] : regionLabel(region); }
 
   mutable std::mutex liveMutex_;
   std::string stage_;  // under liveMutex_
   const Budget* live_ = nullptr;  // under liveMutex_
+  std::vector<char> labels_;  // setRegionLabels'
   uint64_t finishedExpansions_ = 0;  // under liveMutex_
 
   AnalysisOptions options_;
