@@ -217,6 +217,31 @@ TEST(CliErrors, HelpListsRanges) {
   for (const char* range : {"[0..10000000]", "[0..256]", "[0 or more]", "[0..1024]"}) EXPECT_TRUE(testing::has(generate, range)) << range;
 }
 
+// Both games' default commands take the same analysis options, declared and checked in one
+// place (addAnalysisOptions): each in either help, and a bad --format, --to-move or --progress
+// a usage error (exit status 2) naming the option, for either game.
+TEST(CliErrors, BothGamesTakeTheSameAnalysisOptions) {
+  const std::string amazons = writeTemp("shared-amazons.txt", ".x##o.|##.###\n");
+  const std::string clobber = writeTemp("shared-clobber.txt", "xo.|.ox\n");
+  for (const std::vector<std::string>& game : {std::vector<std::string>{}, std::vector<std::string>{"--game", "clobber"}}) {
+    std::vector<std::string> help = game;  // (amazons-solve --help alone lists the commands)
+    help.insert(help.end(), {"solve", "--help"});
+    const CliResult h = runCli(help);
+    EXPECT_EQ(h.status, 0);
+    for (const char* option : {"--format", "--to-move", "--all-moves", "--progress", "--threads", "--hash", "--time-limit",
+                               "--canonical-nodes", "--total-nodes"})
+      EXPECT_TRUE(testing::has(h.out, option)) << (game.empty() ? "amazons" : "clobber") << ": " << option;
+    for (const auto& [option, value] : {std::pair{"--format", "xml"}, std::pair{"--to-move", "purple"}, std::pair{"--progress", "maybe"}}) {
+      std::vector<std::string> args = game;
+      args.insert(args.end(), {game.empty() ? amazons : clobber, option, value});
+      const CliResult r = runCli(args);
+      EXPECT_EQ(r.status, 2) << option;
+      EXPECT_TRUE(testing::has(r.err, option)) << r.err;
+      EXPECT_TRUE(r.out.empty()) << r.out;
+    }
+  }
+}
+
 TEST(CliErrors, HelpIsNotAnError) {
   for (const char* cmd : {"perft", "convert", "suite", "verify", "bench", "generate"}) {
     const CliResult r = runCli({cmd, "--help"});

@@ -33,45 +33,14 @@ clobber::Position readPosition(const std::string& path) {
 }
 
 // --to-move, else the file's side, else Black.
-cgt::Side sideToMove(const po::variables_map& vm, const clobber::Position& pos) {
-  if (vm.count("to-move")) {
-    const std::string side = vm["to-move"].as<std::string>();
-    if (side == "black" || side == "b") return cgt::Side::Left;
-    if (side == "white" || side == "w") return cgt::Side::Right;
-    throw InputError("--to-move must be black or white, not '" + side + "'");
-  }
-  return pos.toMove.value_or(cgt::Side::Left);
+cgt::Side sideToMove(const std::optional<cgt::Side>& given, const clobber::Position& pos) {
+  return given ? *given : pos.toMove.value_or(cgt::Side::Left);
 }
 
-core::AnalysisOptions analysisOptions(const po::variables_map& vm) {
-  core::AnalysisOptions options;
-  options.limits.seconds = ranged<double>(vm, "time-limit");
-  options.limits.nodes = ranged<uint64_t>(vm, "node-limit");
-  options.formNodes = ranged<uint64_t>(vm, "canonical-nodes");
-  options.hashMegabytes = static_cast<size_t>(ranged<int64_t>(vm, "hash"));
-  options.threads = threadCount(vm);
-  options.totalSums = ranged<uint64_t>(vm, "total-nodes");
-  if (options.totalSums == 0) options.totalSums = std::numeric_limits<uint64_t>::max();
-  return options;
-}
-
-void addLimitOptions(po::options_description& visible) {
-  addRanged<double>(visible, "time-limit", 0, kSecondsRange, "seconds per position; 0 = none (then 'unknown', never a guess)");
-  addRanged<uint64_t>(visible, "node-limit", 0, kNodesRange, "expansions and sum positions searched per position; 0 = none (then 'unknown')");
-  addRanged<uint64_t>(visible, "canonical-nodes", core::AnalysisOptions{}.formNodes, kNodesRange,
-                      "expansions allowed to a region's canonical form before deciding by search with it raw (0: no limit)");
-  addRanged<int64_t>(visible, "hash", static_cast<int64_t>(core::AnalysisOptions{}.hashMegabytes), kHashRange,
-                     "table memory in MB (full tables stop storing: slower, never wrong)");
-  addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "threads searching each position (0: all cores)");
-  addRanged<uint64_t>(visible, "total-nodes", core::AnalysisOptions{}.totalSums, kNodesRange,
-                      "sums built anew allowed to the canonical form of the total; beyond it the total is written as the sum of the region values (0: no limit)");
-}
-
-// The options of COMMAND with the limits, and FILE... arguments: 0 or 2 to return (help
-// printed, or a usage error), nullopt to go on with the files in vm["file"].
+// The options of COMMAND and FILE... arguments: 0 or 2 to return (help printed, or a usage
+// error), nullopt to go on with the files in vm["file"].
 std::optional<int> parseWithFiles(const std::string& command, const std::vector<std::string>& args,
                                   po::options_description& visible, po::variables_map& vm) {
-  addLimitOptions(visible);
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
@@ -84,24 +53,27 @@ std::optional<int> parseWithFiles(const std::string& command, const std::vector<
 
 int runSolve(const std::vector<std::string>& args) {
   po::options_description visible("amazons-solve --game clobber [FILE...] [options]: exact analysis of Clobber positions (FILE '-' is stdin)");
-  visible.add_options()
-      ("help,h", "show this help")
-      ("format", po::value<std::string>()->default_value("text"), "output: text or json")
-      ("to-move", po::value<std::string>(), "the side to move first in the report: black or white (default: the file's, else black)")
-      ("all-moves", "list every winning move")
-      ("progress", po::value<std::string>()->default_value("auto"), "a status line on stderr: auto (a terminal), on, off");
+  visible.add_options()("help,h", "show this help");
+  const core::AnalysisOptions defaults;
+  addAnalysisOptions(visible, "region", {defaults.formNodes, static_cast<int64_t>(defaults.hashMegabytes), defaults.totalSums});
+  addRanged<uint64_t>(visible, "node-limit", 0, kNodesRange, "expansions and sum positions searched per position; 0 = none (then 'unknown')");
   po::variables_map vm;
   if (const auto done = parseWithFiles("", args, visible, vm)) return *done;
-  const std::string format = vm["format"].as<std::string>();
-  if (format != "text" && format != "json") throw InputError("--format must be text or json, not '" + format + "'");
-  const bool progress = progressWanted(vm["progress"].as<std::string>());
+  const AnalysisChoices choices = readAnalysisOptions(vm);
+  const bool progress = choices.progress;
   std::vector<std::pair<clobber::Region, cgt::Side>> positions;  // all read before any solving
   for (const std::string& path : vm["file"].as<std::vector<std::string>>()) {
     const clobber::Position pos = readPosition(path);
-    positions.emplace_back(pos.board, sideToMove(vm, pos));
+    positions.emplace_back(pos.board, sideToMove(choices.toMove, pos));
   }
-  core::AnalysisOptions options = analysisOptions(vm);
-  options.allWinningMoves = vm.count("all-moves") > 0;
+  core::AnalysisOptions options;
+  options.limits.seconds = choices.seconds;
+  options.limits.nodes = ranged<uint64_t>(vm, "node-limit");
+  options.formNodes = choices.formNodes;
+  options.hashMegabytes = choices.hashMegabytes;
+  options.threads = choices.threads;
+  options.totalSums = choices.totalSums ? choices.totalSums : std::numeric_limits<uint64_t>::max();
+  options.allWinningMoves = choices.allMoves;
   core::Analyser<Clobber> analyser(options);
   int status = 0;
   for (size_t i = 0; i < positions.size(); ++i) {
@@ -117,7 +89,7 @@ int runSolve(const std::vector<std::string>& args) {
       result = analyser.analyse(board, toMove);
     }
     const core::Analysis<Clobber>& a = *result;
-    if (format == "json") core::printAnalysisJson(std::cout, board, toMove, a);
+    if (choices.json) core::printAnalysisJson(std::cout, board, toMove, a);
     else core::printAnalysis(std::cout, board, toMove, a);
     if (a.limitReached) status = 1;
   }
@@ -137,7 +109,7 @@ int runPerft(const std::vector<std::string>& args) {
   int depth = 0;
   if (const auto done = parsePerftArgs(args, visible, vm, depth)) return *done;
   const clobber::Position pos = readPosition(vm["file"].as<std::string>());
-  const cgt::Side mover = sideToMove(vm, pos);
+  const cgt::Side mover = sideToMove(sideOption(vm), pos);
   const auto start = std::chrono::steady_clock::now();
   uint64_t total = 0;
   std::string out;

@@ -130,6 +130,47 @@ template void addRanged<int64_t>(po::options_description&, const char*, int64_t,
 template void addRanged<uint64_t>(po::options_description&, const char*, uint64_t, Range<uint64_t>, const std::string&);
 template void addRanged<double>(po::options_description&, const char*, double, Range<double>, const std::string&);
 
+void addAnalysisOptions(po::options_description& visible, const std::string& word, const AnalysisDefaults& defaults) {
+  visible.add_options()
+      ("format", po::value<std::string>()->default_value("text"), "output: text or json")
+      ("to-move", po::value<std::string>(), "the side to move first: black or white (default: the file's, else black)")
+      ("all-moves", "list every winning move")
+      ("progress", po::value<std::string>()->default_value("auto"),
+       "a status line on stderr during long analyses: auto (when stderr is a terminal), on, off");
+  addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "threads searching each position (0: all cores)");
+  addRanged<int64_t>(visible, "hash", defaults.hashMegabytes, kHashRange, "table memory in MB (full tables stop storing: slower, never wrong)");
+  addRanged<double>(visible, "time-limit", 0, kSecondsRange, "seconds per position; 0 = none (then 'unknown', never a guess)");
+  addRanged<uint64_t>(visible, "canonical-nodes", defaults.formNodes, kNodesRange,
+                      "expansions allowed to a " + word + "'s canonical form before deciding by search with it raw (0: no limit)");
+  addRanged<uint64_t>(visible, "total-nodes", defaults.totalSums, kNodesRange,
+                      "sums built anew allowed to the canonical form of the total; beyond it the total is written as the sum of the " +
+                          word + " values (0: no limit)");
+}
+
+std::optional<cgt::Side> sideOption(const po::variables_map& vm) {
+  if (!vm.count("to-move")) return std::nullopt;
+  const std::string side = vm["to-move"].as<std::string>();
+  if (side == "black" || side == "b") return cgt::Side::Left;
+  if (side == "white" || side == "w") return cgt::Side::Right;
+  throw InputError("--to-move must be black or white, not '" + side + "'");
+}
+
+AnalysisChoices readAnalysisOptions(const po::variables_map& vm) {
+  AnalysisChoices c;
+  const std::string format = vm["format"].as<std::string>();
+  if (format != "text" && format != "json") throw InputError("--format must be text or json, not '" + format + "'");
+  c.json = format == "json";
+  c.toMove = sideOption(vm);
+  c.allMoves = vm.count("all-moves") > 0;
+  c.progress = progressWanted(vm["progress"].as<std::string>());
+  c.threads = threadCount(vm);
+  c.hashMegabytes = static_cast<size_t>(ranged<int64_t>(vm, "hash"));
+  c.seconds = ranged<double>(vm, "time-limit");
+  c.formNodes = ranged<uint64_t>(vm, "canonical-nodes");
+  c.totalSums = ranged<uint64_t>(vm, "total-nodes");
+  return c;
+}
+
 unsigned threadCount(const po::variables_map& vm) {
   const int64_t threads = ranged<int64_t>(vm, "threads");
   return threads > 0 ? static_cast<unsigned>(threads) : std::max(1u, std::thread::hardware_concurrency());

@@ -137,6 +137,35 @@ std::optional<int> parsePerftArgs(const std::vector<std::string>& args, const bo
 // perft's report: `divide` (the count below each move, if asked), the total on stdout, the
 // time since `start` and the leaves a second on stderr.
 void printPerft(const std::string& divide, uint64_t total, int depth, std::chrono::steady_clock::time_point start);
+// The options every game's default command takes, declared and read in one place: the output
+// (--format text|json), the side to move first (--to-move), every winning move (--all-moves),
+// the progress line, the threads, the tables (--hash), the time limit, the forms' allowance
+// (--canonical-nodes) and the total's (--total-nodes); the defaults are the game's, `word` what
+// it calls a region ("chamber", "region").
+struct AnalysisDefaults {
+  uint64_t formNodes;
+  int64_t hashMegabytes;
+  uint64_t totalSums;
+};
+void addAnalysisOptions(boost::program_options::options_description& visible, const std::string& word,
+                        const AnalysisDefaults& defaults);
+struct AnalysisChoices {
+  bool json = false;
+  std::optional<cgt::Side> toMove;  // when --to-move is given
+  bool allMoves = false;
+  bool progress = false;
+  unsigned threads = 1;
+  size_t hashMegabytes = 0;
+  double seconds = 0;       // 0: no time limit
+  uint64_t formNodes = 0;   // 0: no limit
+  uint64_t totalSums = 0;   // 0: no limit
+};
+// --to-move (black, b, white, w) when given; an InputError for anything else.
+std::optional<cgt::Side> sideOption(const boost::program_options::variables_map& vm);
+// The options addAnalysisOptions declared, as given (InputError for a bad --format,
+// --to-move or --progress).
+AnalysisChoices readAnalysisOptions(const boost::program_options::variables_map& vm);
+
 // --db FILE and --db-learn, for the commands that analyse positions.
 boost::program_options::options_description databaseOptions();
 // The database --db names, opened to read (and written with --db-learn), `options` pointed at

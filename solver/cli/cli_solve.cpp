@@ -48,24 +48,13 @@ int runSolve(const std::vector<std::string>& args) {
   visible.add_options()
       ("help,h", "show this help")
       ("input-format", po::value<std::string>()->default_value("auto"), "auto, grid, codingame, dump, oneline")
-      ("format", po::value<std::string>()->default_value("text"), "output: text or json")
       ("notation", po::value<std::string>()->default_value("cs61b"), "moves as cs61b (d10-c9(h4)) or codingame (d8d1d7)")
-      ("to-move", po::value<std::string>(), "override the side to move: black or white")
       ("chambers", "only split into chambers and list them")
-      ("all-moves", "list every winning move")
       ("line", "an optimal filling sequence for each territory");
-  addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "worker threads (0: all cores)");
-  addRanged<int64_t>(visible, "hash", 512, kHashRange, "table memory in MB");
-  addRanged<uint64_t>(visible, "canonical-nodes", kCoreFormNodes, kNodesRange,
-                      "expansions allowed to a chamber's canonical form before deciding by search (0: no limit)");
+  addAnalysisOptions(visible, "chamber", {kCoreFormNodes, 512, SolveOptions{}.totalNodes});
   addRanged<int64_t>(visible, "proof-empty", SolveOptions{}.proofEmpty, kSquaresRange,
                      "decide positions with this many empty squares or more in raw chambers by proof-number search (0: never)");
-  addRanged<uint64_t>(visible, "total-nodes", SolveOptions{}.totalNodes, kNodesRange,
-                      "sums built anew allowed to the canonical form of the total; beyond it the total is written as the sum of the chamber values (0: no limit)");
-  addRanged<double>(visible, "time-limit", 0, kSecondsRange, "seconds per position; 0 = none (then 'unknown', never a guess)");
   visible.add_options()
-      ("progress", po::value<std::string>()->default_value("auto"),
-       "a status line on stderr during long analyses: auto (when stderr is a terminal), on, off")
       ("svg", po::value<std::string>(), "also draw the analysis as an SVG picture in FILE ('-': stdout; several positions: FILE-1.svg, ...)")
       ("thermograph-chamber", new TwoValues, "A FILE.svg: also draw the thermograph of chamber A's value");
   visible.add(databaseOptions());
@@ -77,32 +66,22 @@ int runSolve(const std::vector<std::string>& args) {
   std::string usage;
   if (const auto done = parseOptions("", args, visible, vm, usage, hidden, positional)) return *done;
   if (!vm.count("file")) throw InputError("no position file given (see --help)");
-  const std::string outputFormat = vm["format"].as<std::string>();
-  if (outputFormat != "text" && outputFormat != "json")
-    throw InputError("--format must be text or json, not '" + outputFormat + "'");
+  const AnalysisChoices choices = readAnalysisOptions(vm);
   const Format inputFormat = parseFormatName(vm["input-format"].as<std::string>());
   const Notation notation = parseNotationName(vm["notation"].as<std::string>());
   const Amazons::MoveFormat format = notationFormat(notation);
-  std::optional<Color> toMove;
-  if (vm.count("to-move")) {
-    const std::string side = vm["to-move"].as<std::string>();
-    if (side == "black" || side == "b") toMove = Color::Black;
-    else if (side == "white" || side == "w") toMove = Color::White;
-    else throw InputError("--to-move must be black or white, not '" + side + "'");
-  }
-  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threadCount(vm));
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, choices.threads);
 
+  constexpr uint64_t kNone = std::numeric_limits<uint64_t>::max();  // SolveOptions' "no limit"
   SolveOptions options;
-  options.hashMegabytes = ranged<int64_t>(vm, "hash");
-  options.timeLimitSeconds = ranged<double>(vm, "time-limit");
-  options.canonicalNodes = ranged<uint64_t>(vm, "canonical-nodes");
-  if (options.canonicalNodes == 0) options.canonicalNodes = std::numeric_limits<uint64_t>::max();
+  options.hashMegabytes = choices.hashMegabytes;
+  options.timeLimitSeconds = choices.seconds;
+  options.canonicalNodes = choices.formNodes ? choices.formNodes : kNone;
   options.proofEmpty = static_cast<int>(ranged<int64_t>(vm, "proof-empty"));
-  options.totalNodes = ranged<uint64_t>(vm, "total-nodes");
-  if (options.totalNodes == 0) options.totalNodes = std::numeric_limits<uint64_t>::max();
-  options.allWinningMoves = vm.count("all-moves") > 0;
+  options.totalNodes = choices.totalSums ? choices.totalSums : kNone;
+  options.allWinningMoves = choices.allMoves;
   options.fillingLines = vm.count("line") > 0;
-  const bool progress = progressWanted(vm["progress"].as<std::string>());
+  const bool progress = choices.progress;
   const std::vector<std::string> thermograph =
       vm.count("thermograph-chamber") ? vm["thermograph-chamber"].as<std::vector<std::string>>() : std::vector<std::string>{};
   if (!thermograph.empty() && thermograph[0].size() != 1)
@@ -113,7 +92,7 @@ int runSolve(const std::vector<std::string>& args) {
   std::vector<Board> boards;
   for (const std::string& path : vm["file"].as<std::vector<std::string>>()) {
     ParsedPosition parsed = loadPosition(path, inputFormat);
-    if (toMove) parsed.board.setSideToMove(*toMove);
+    if (choices.toMove) parsed.board.setSideToMove(Amazons::colorOf(*choices.toMove));
     boards.push_back(parsed.board);
   }
   // A picture on stdout ("-") takes the place of the report there.
@@ -121,14 +100,14 @@ int runSolve(const std::vector<std::string>& args) {
   if (picturesOnStdout > 1 || (picturesOnStdout && boards.size() > 1))
     throw InputError("a picture on stdout ('-') is for one picture of one position");
   const std::unique_ptr<ValueDb> database = openDatabase(vm, options);
-  AmazonsEngine engine(options, notation, threadCount(vm));
+  AmazonsEngine engine(options, notation, choices.threads);
   int status = 0;
   for (size_t i = 0; i < boards.size(); ++i) {
     const Board& board = boards[i];
     std::ostringstream out;  // each position's report written whole (writeWhole)
     if (vm.count("chambers")) {
       const auto chambers = findChambers(board);
-      if (outputFormat == "json") printChambersJson(out, board, chambers);
+      if (choices.json) printChambersJson(out, board, chambers);
       else printChamberTable(out, board, chambers);
       writeWhole(out.str());
       continue;
@@ -146,7 +125,7 @@ int runSolve(const std::vector<std::string>& args) {
     }
     const core::Analysis<Amazons>& analysis = *result;
     if (!picturesOnStdout) {
-      if (outputFormat == "json") core::printAnalysisJson<Amazons>(out, GameRegion(board), side, analysis, format);
+      if (choices.json) core::printAnalysisJson<Amazons>(out, GameRegion(board), side, analysis, format);
       else core::printAnalysis<Amazons>(out, GameRegion(board), side, analysis, format);
       writeWhole(out.str());
     }
