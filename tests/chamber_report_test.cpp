@@ -35,7 +35,7 @@ TEST(ChamberReport, ChambersValuesAndVerdictsMatchTheirTwins) {
     board.setSideToMove(first);
     const std::string line = toOneLine(board);
     core::Analysis<Amazons> a = analyser.analyse(GameRegion(board), Amazons::sideOf(first));
-    reportChambers(board, a, &lines);
+    reportChambers(board, mapChambers(board), a, &lines);
     ASSERT_FALSE(a.limitReached) << line;
     const std::vector<Chamber> expected = findChambers(board);
     ASSERT_EQ(a.regions.size(), expected.size()) << line;
@@ -109,9 +109,11 @@ TEST(ChamberReport, PartsAreMappedToTheChambersAtTheirSquares) {
   for (int trial = 0; trial < 300; ++trial) {
     const int w = std::uniform_int_distribution<int>(3, 12)(rng), h = std::uniform_int_distribution<int>(3, 10)(rng);
     const Board board = testing::randomBoard(rng, w, h, 2, 2, 0.5);
+    const ChamberMap map = mapChambers(board);
     const std::vector<Chamber> chambers = findChambers(board);
+    ASSERT_EQ(map.chambers.size(), chambers.size());
     const std::vector<core::Placed<GameRegion>> parts = Amazons::split(GameRegion(board));
-    const std::vector<size_t> at = chamberIndices(board, chambers, parts);
+    const std::vector<size_t>& at = map.ofPart;
     ASSERT_EQ(at.size(), parts.size());
     for (size_t i = 0; i < parts.size(); ++i) {
       const Board part = parts[i].region.toBoard();

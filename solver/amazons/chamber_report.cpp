@@ -9,13 +9,13 @@
 
 namespace amazons {
 
-std::vector<size_t> chamberIndices(const Board& board, const std::vector<Chamber>& chambers,
-                                   const std::vector<core::Placed<GameRegion>>& parts) {
+ChamberMap mapChambers(const Board& board) {
+  ChamberMap map{findChambers(board), {}};
+  const std::vector<Chamber>& chambers = map.chambers;
   std::vector<std::string> keys;
   for (const Chamber& c : chambers) keys.push_back(Amazons::key(Amazons::normalise(GameRegion(extractRegion(board, c)))));
   std::vector<bool> taken(chambers.size(), false);
-  std::vector<size_t> out;
-  for (const core::Placed<GameRegion>& p : parts) {
+  for (const core::Placed<GameRegion>& p : Amazons::split(GameRegion(board))) {
     // The chamber at the same place with the same squares (two chambers may share a corner of
     // their boxes, never their squares).
     const std::string key = Amazons::key(Amazons::normalise(p.region));
@@ -25,23 +25,25 @@ std::vector<size_t> chamberIndices(const Board& board, const std::vector<Chamber
       const Box box = boundingBox(board, chambers[j]);
       if (box.f0 == p.file0 && box.r0 == p.rank0) break;
     }
-    if (j == chambers.size()) throw std::logic_error("chamberIndices: no chamber at " + std::to_string(p.file0) + "," + std::to_string(p.rank0));
+    if (j == chambers.size()) throw std::logic_error("mapChambers: no chamber at " + std::to_string(p.file0) + "," + std::to_string(p.rank0));
     taken[j] = true;
-    out.push_back(j);
+    map.ofPart.push_back(j);
   }
-  return out;
+  return map;
 }
 
-void reportChambers(const Board& board, core::Analysis<Amazons>& a, TerritorySolver* lines, const Deadline& deadline) {
-  const std::vector<Chamber> chambers = findChambers(board);
-  std::vector<core::Placed<GameRegion>> parts;
-  for (const core::RegionReport<Amazons>& r : a.regions) parts.push_back(r.part);
+void reportChambers(const Board& board, const ChamberMap& map, core::Analysis<Amazons>& a, TerritorySolver* lines,
+                    const Deadline& deadline) {
+  const std::vector<Chamber>& chambers = map.chambers;
+  if (a.regions.size() != map.ofPart.size()) throw std::logic_error("reportChambers: the analysis is not of the mapped board");
   std::vector<std::optional<cgt::GameId>> values(chambers.size());
   std::vector<bool> analysed(chambers.size(), false);
-  const std::vector<size_t> chamberOf = chamberIndices(board, chambers, parts);
-  for (size_t i = 0; i < chamberOf.size(); ++i) {
-    values[chamberOf[i]] = a.regions[i].value;
-    analysed[chamberOf[i]] = true;
+  for (size_t i = 0; i < map.ofPart.size(); ++i) {
+    const Box box = boundingBox(board, chambers[map.ofPart[i]]);
+    if (a.regions[i].part.file0 != box.f0 || a.regions[i].part.rank0 != box.r0)
+      throw std::logic_error("reportChambers: region " + std::to_string(i) + " is not at its mapped chamber");
+    values[map.ofPart[i]] = a.regions[i].value;
+    analysed[map.ofPart[i]] = true;
   }
   a.regions.clear();
   for (size_t j = 0; j < chambers.size(); ++j) {
@@ -49,7 +51,7 @@ void reportChambers(const Board& board, core::Analysis<Amazons>& a, TerritorySol
     const Box box = boundingBox(board, c);
     const Board cropped = extractRegion(board, c);
     core::RegionReport<Amazons> r{{GameRegion(cropped), box.f0, box.r0}, std::nullopt, {c, std::nullopt, std::nullopt}};
-    if (c.kind == ChamberClass::Dead || c.kind == ChamberClass::Closed) {
+    if (!hasMoves(c.kind)) {
       r.value = cgt::zero();
       r.detail.moves = 0;
       if (lines) r.detail.fillingLine.emplace();

@@ -12,14 +12,21 @@
 
 namespace amazons {
 
-// `a`'s regions replaced by the board's chambers: a one-colour chamber's moves are its value's
-// size, a dead or closed chamber's 0 (value 0). With `lines`, each territory's optimal filling
-// by that solver before `deadline`: a line cut off by it is left out and sets a.limitReached.
-void reportChambers(const Board& board, core::Analysis<Amazons>& a, TerritorySolver* lines = nullptr,
-                    const Deadline& deadline = {});
-// For each part of the board in `parts` (Amazons::split's, placed on the board), the index in
-// `chambers` (findChambers') of the chamber at its squares: the report's label of the part.
-std::vector<size_t> chamberIndices(const Board& board, const std::vector<Chamber>& chambers,
-                                   const std::vector<core::Placed<GameRegion>>& parts);
+// The board's chambers (findChambers') and, for each part Amazons::split gives of it, in its
+// order (the regions of an analysis), the index of the chamber at the part's squares: the
+// part's label in the report. Made once an analysis: the progress line's labels and the
+// report both read it.
+struct ChamberMap {
+  std::vector<Chamber> chambers;
+  std::vector<size_t> ofPart;
+};
+ChamberMap mapChambers(const Board& board);
+
+// `a`'s regions (an analysis of `board`, in Amazons::split's order, as `map` has them) replaced
+// by the board's chambers: a one-colour chamber's moves are its value's size, a dead or closed
+// chamber's 0 (value 0). With `lines`, each territory's optimal filling by that solver before
+// `deadline`: a line cut off by it is left out and sets a.limitReached.
+void reportChambers(const Board& board, const ChamberMap& map, core::Analysis<Amazons>& a,
+                    TerritorySolver* lines = nullptr, const Deadline& deadline = {});
 
 }  // namespace amazons

@@ -19,6 +19,8 @@ enum class ChamberClass {
   Closed,     // amazons and no empty square: no moves
 };
 const char* chamberClassName(ChamberClass c);
+// Whether anyone can ever move in a chamber of this class (neither dead nor closed).
+inline bool hasMoves(ChamberClass c) { return c != ChamberClass::Dead && c != ChamberClass::Closed; }
 // The class of a chamber with these counts.
 ChamberClass chamberClass(int empty, int blackAmazons, int whiteAmazons);  // "dead", "black", "white", "contested", "closed"
 

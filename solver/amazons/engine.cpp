@@ -41,11 +41,12 @@ core::Analysis<Amazons> AmazonsEngine::analyse(const GameRegion& board, cgt::Sid
   // The progress line names each chamber by the report's letter (reportChambers' order, dead
   // and closed chambers counted), not by its place among the analysed ones.
   const Board whole = board.toBoard();
+  const ChamberMap map = mapChambers(whole);
   std::vector<char> labels;
-  for (const size_t chamber : chamberIndices(whole, findChambers(whole), Amazons::split(board))) labels.push_back(regionLabel(chamber));
+  for (const size_t chamber : map.ofPart) labels.push_back(regionLabel(chamber));
   analyser_.setRegionLabels(std::move(labels));
   core::Analysis<Amazons> a = analyser_.analyse(board, mover);
-  reportChambers(whole, a, lines_.get(), deadline);
+  reportChambers(whole, map, a, lines_.get(), deadline);
   if (withTotal && !a.total) a.total = core::canonicalTotal(a, ~uint64_t{0}, deadline.at);
   return a;
 }

@@ -116,19 +116,17 @@ uint64_t Amazons::countMoves(const GameRegion& region, cgt::Side side) {
   return static_cast<uint64_t>(countOptions(region.small(), colorOf(side)));
 }
 
-static bool lively(ChamberClass kind) { return kind != ChamberClass::Dead && kind != ChamberClass::Closed; }
-
 std::vector<core::Placed<GameRegion>> Amazons::split(const GameRegion& region) {
   std::vector<core::Placed<GameRegion>> out;
   if (region.isSmall()) {
     const SmallRegion& r = region.small();
     const SmallChambers chambers = splitChambers(r);
     for (int i = 0; i < chambers.count; ++i)
-      if (lively(chamberClassOf(r, chambers.masks[i]))) out.push_back(cropped(r, chambers.masks[i]));
+      if (hasMoves(chamberClassOf(r, chambers.masks[i]))) out.push_back(cropped(r, chambers.masks[i]));
     return out;
   }
   for (const Chamber& c : findChambers(region.board())) {
-    if (!lively(c.kind)) continue;
+    if (!hasMoves(c.kind)) continue;
     const Box box = boundingBox(region.board(), c);
     out.push_back({GameRegion(extractRegion(region.board(), c)), box.f0, box.r0});
   }

@@ -209,10 +209,8 @@ void Amazons::forEachPart(const GameRegion& region, F&& f) {
   }
   const SmallRegion& r = region.small();
   const SmallChambers chambers = splitChambers(r);
-  for (int i = 0; i < chambers.count; ++i) {
-    const ChamberClass kind = chamberClassOf(r, chambers.masks[i]);
-    if (kind != ChamberClass::Dead && kind != ChamberClass::Closed) f(GameRegion(normalisedChamber(r, chambers.masks[i])));
-  }
+  for (int i = 0; i < chambers.count; ++i)
+    if (hasMoves(chamberClassOf(r, chambers.masks[i]))) f(GameRegion(normalisedChamber(r, chambers.masks[i])));
 }
 
 static_assert(core::Game<Amazons> && core::HasOptionRegions<Amazons> && core::HasParts<Amazons> && core::HasShortcut<Amazons> && core::HasBounds<Amazons> && core::HasColourMirror<Amazons> &&

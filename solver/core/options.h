@@ -52,10 +52,10 @@ struct AnalysisOptions {
   // Regions of a game with bounds (G::bounds) of at least probeSize (G::size) are probed for a
   // simple value (SumSearch::probedValue) before any form is tried, within probePositions
   // search positions in all (0: no probes), and under a time limit within probeTimeShare of
-  // it. Measured on the Amazons solver before the core: of the 122 such chambers of 8 or more empty squares in the three 12-empty 10x10 sets, the 61 with simple
-  // values were proven within 1,906 positions (most within 400); in a chamber of 40 empty
-  // squares 2,000 positions take seconds (a 10x10 line of one 44-empty chamber: 9 s of a 10 s
-  // limit), hence the share.
+  // it. Measured on the Amazons solver before the core: of the 122 such chambers of 8 or more
+  // empty squares in the three 12-empty 10x10 sets, the 61 with simple values were proven
+  // within 1,906 positions (most within 400); in a chamber of 40 empty squares 2,000 positions
+  // take seconds (a 10x10 line of one 44-empty chamber: 9 s of a 10 s limit), hence the share.
   int probeSize = 8;
   int64_t probePositions = 2000;
   double probeTimeShare = 0.25;
