@@ -2,8 +2,7 @@
 // territories, canonical values, verdicts, moves) and the core's canonical forms
 // (core::RegionValues) against the whole-board oracle, the naive canonical forms and published
 // results. The tests of the search over sums with every contested chamber raw run
-// core::Analyser on the CLI's options with forms and probes taken out (rawSearch), which
-// SolveOptions cannot ask for.
+// core::Analyser on Amazons' options with forms and probes taken out (rawSearch).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -45,19 +44,18 @@ Analysis analyse(AmazonsEngine& engine, const Board& board, bool withTotal = fal
   return engine.analyse(GameRegion(board), Amazons::sideOf(board.sideToMove()), withTotal);
 }
 
-// The same on an analyser of its own options (rawSearch, or coreOptions as the engine's); its
+// The same on an analyser of its own options (rawSearch, or Amazons' as the engine's); its
 // regions are those that can be moved in (no dead or closed chambers).
 Analysis analyse(core::Analyser<Amazons>& analyser, const Board& board) {
   return analyser.analyse(GameRegion(board), Amazons::sideOf(board.sideToMove()));
 }
 
-// The CLI's options with no contested chamber's form, which SolveOptions cannot ask for
-// (coreOptions reads canonicalNodes 0 as no limit): forms allowed one expansion (0 would be
-// no limit) in the position and in the search, no probes, no rounds to raise the allowance.
-// Every verdict and winning move then comes from the search over sums, beside the
+// Amazons' options (`options`) with no contested chamber's form: forms allowed one expansion
+// (0 would be no limit) in the position and in the search, no probes, no rounds to raise the
+// allowance. Every verdict and winning move then comes from the search over sums, beside the
 // territories and the parts whose values need no expansion.
-core::AnalysisOptions rawSearch(const SolveOptions& options = {}, unsigned threads = 1) {
-  core::AnalysisOptions out = coreOptions(options, threads);
+core::AnalysisOptions rawSearch(core::AnalysisOptions options = amazonsAnalysisOptions()) {
+  core::AnalysisOptions out = options;
   out.formNodes = out.searchTry = 1;
   out.probePositions = 0;
   out.rounds = false;
@@ -112,7 +110,7 @@ int verdictsAgreeWithTheOracle(Board board, const Analysis& a, const std::string
   return compared;
 }
 
-// `side`'s winning moves (SolveOptions::allWinningMoves) against every move of `board` after
+// `side`'s winning moves (AnalysisOptions::allWinningMoves) against every move of `board` after
 // which `oracle` (one table for all the positions after a move) says the opponent loses;
 // whether there is any.
 bool winningMovesAreTheOracles(Board board, const SideReport& side, WholeBoardSearch& oracle) {
@@ -368,8 +366,8 @@ TEST(AmazonsEngine, SimpleValuesOfChambersWiderThanTheMasks) {
 
 TEST(AmazonsEngine, AllWinningMovesMatchOracle) {
   std::mt19937_64 rng(23);
-  SolveOptions options;
-  options.allWinningMoves = true;
+  AmazonsOptions options;
+  options.analysis.allWinningMoves = true;
   AmazonsEngine engine(options, Notation::CodinGame);
   for (int trial = 0; trial < 60; ++trial) {
     Board board = testing::randomBoard(rng, 4, 4, 2, 2, 0.45);
@@ -384,7 +382,9 @@ TEST(AmazonsEngine, SameAnswersWithOneAndTwoThreads) {
   std::vector<Board> boards;
   for (int i = 0; i < 40; ++i) boards.push_back(testing::randomBoard(rng, 5, 4, 2, 2, 0.4));
   auto run = [&](unsigned threads) {
-    AmazonsEngine engine({}, Notation::CodinGame, threads);
+    AmazonsOptions options;
+    options.analysis.threads = threads;
+    AmazonsEngine engine(options, Notation::CodinGame);
     std::vector<std::tuple<std::optional<cgt::GameId>, Verdict, Verdict>> answers;
     for (const Board& b : boards) {
       const Analysis a = analyse(engine, b, true);
@@ -399,8 +399,9 @@ TEST(AmazonsEngine, SameValuesAndMovesWithOneAndTwoThreadsOn10x10Endgames) {
   // Several large chambers a position: probes for simple values, forms under an allowance and
   // (with no allowance) forms whose options go parallel. Every value found, verdict and move
   // reported (winning or most stubborn) must be the same whatever the threads.
-  auto answers = [](const std::vector<Board>& boards, const SolveOptions& options, unsigned threads) {
-    AmazonsEngine engine(options, Notation::CodinGame, threads);
+  auto answers = [](const std::vector<Board>& boards, AmazonsOptions options, unsigned threads) {
+    options.analysis.threads = threads;
+    AmazonsEngine engine(options, Notation::CodinGame);
     using Moves = std::tuple<std::optional<GameMove>, std::optional<GameMove>>;
     std::vector<std::tuple<std::vector<std::optional<cgt::GameId>>, Verdict, Verdict, Moves, Moves>> out;
     for (const Board& b : boards) {
@@ -423,8 +424,8 @@ TEST(AmazonsEngine, SameValuesAndMovesWithOneAndTwoThreadsOn10x10Endgames) {
   };
   const std::vector<Board> budgeted = endgames(12, 7);
   EXPECT_EQ(answers(budgeted, {}, 1), answers(budgeted, {}, 2));
-  SolveOptions unlimited;
-  unlimited.canonicalNodes = std::numeric_limits<uint64_t>::max();
+  AmazonsOptions unlimited;
+  unlimited.analysis.formNodes = 0;  // no limit
   const std::vector<Board> whole = endgames(10, 8);
   EXPECT_EQ(answers(whole, unlimited, 1), answers(whole, unlimited, 2));
 }
@@ -433,7 +434,7 @@ TEST(AmazonsEngine, SameValuesAndMovesWithOneAndTwoThreadsOn10x10Endgames) {
 // squares empty, analysed by one analyser (its tables kept from board to board) with no
 // contested chamber's form (rawSearch: every verdict and winning move from the exact search
 // over sums), against the oracle: how many verdicts were compared.
-int searchedVerdictsAgreeWithTheOracle(const SolveOptions& options, uint64_t seed, std::pair<int, int> files,
+int searchedVerdictsAgreeWithTheOracle(const core::AnalysisOptions& options, uint64_t seed, std::pair<int, int> files,
                                        std::pair<int, int> ranks, double empty) {
   core::Analyser<Amazons> analyser(rawSearch(options));
   std::mt19937_64 rng(seed);
@@ -455,7 +456,7 @@ TEST(AmazonsEngine, SearchFallbackAgreesWithOracle) {
 // table replaces entries as a cache does (core/exact_table.h, Room::Replace) and the others
 // stop storing: answers stay exact.
 TEST(AmazonsEngine, FullTablesKeepVerdictsExact) {
-  SolveOptions options;
+  core::AnalysisOptions options = amazonsAnalysisOptions();
   options.hashMegabytes = 1;
   EXPECT_GT(searchedVerdictsAgreeWithTheOracle(options, 78, {4, 5}, {3, 4}, 10.0), 250);
 }
@@ -479,7 +480,7 @@ TEST(AmazonsEngine, PendingTerritoriesKeepVerdictsExact) {
   EXPECT_GT(compared, 300);
 }
 
-// The proof-number search (SolveOptions::proofEmpty) from 5 empty raw squares, each position
+// The proof-number search (AnalysisOptions::proofSize) from 5 empty raw squares, each position
 // tried with 3 positions first (so that most become nodes of their own), against the
 // whole-board oracle: with no forms (rawSearch: raw regions alone) and with the CLI's forms
 // (known parts beside raw regions, the parts' moves and the number's among the options), one
@@ -491,18 +492,18 @@ TEST(AmazonsEngine, ProofSearchAgreesWithOracle) {
     const int w = std::uniform_int_distribution<int>(3, 5)(rng);
     const int h = std::uniform_int_distribution<int>(3, 5)(rng);
     const Board board = testing::randomBoard(rng, w, h, 2, 2, std::max(0.3, 1.0 - 10.0 / (w * h)));
-    SolveOptions options;
-    options.proofEmpty = 5;
+    core::AnalysisOptions options = amazonsAnalysisOptions();
+    options.proofSize = 5;
     options.proofTryPositions = 3;
-    options.canonicalNodes = 200;
-    const unsigned threads = trial % 2 ? 2 : 1;
-    core::Analyser<Amazons> analyser(trial % 3 ? rawSearch(options, threads) : coreOptions(options, threads));
+    options.formNodes = 200;
+    const unsigned threads = options.threads = trial % 2 ? 2 : 1;
+    core::Analyser<Amazons> analyser(trial % 3 ? rawSearch(options) : options);
     const Analysis a = analyse(analyser, board);
     // The proof search decides the verdicts when the regions left raw hold proofEmpty empty
     // squares in all.
     int rawEmpty = 0;
     for (const core::RegionReport<Amazons>& r : a.regions) rawEmpty += r.value ? 0 : Amazons::size(r.part.region);
-    proofs += rawEmpty >= options.proofEmpty;
+    proofs += rawEmpty >= options.proofSize;
     compared += verdictsAgreeWithTheOracle(board, a, std::to_string(threads) + " threads");
   }
   EXPECT_GT(compared, 200);
@@ -516,14 +517,14 @@ TEST(AmazonsEngine, ProofSearchAgreesWithOracle) {
 // scripts/bench-reach takes the core 0.1 s in all.)
 TEST(AmazonsEngine, TimeLimitDecidesTheSideToMoveFirstAndKeepsItsVerdict) {
   const char* text = "...#.#.#..|..x#o#.#.#|..#.##.#..|.##x###..#|#...#.#...|..#.xo#...|..#.###...|.#.#.#..#.|###..##.#.|o#...ox..#";
-  SolveOptions ample;  // a limit it never reaches, so that only the limit differs
-  ample.timeLimitSeconds = 600;
+  AmazonsOptions ample;  // a limit it never reaches, so that only the limit differs
+  ample.analysis.limits.seconds = 600;
   AmazonsEngine unhurried(ample, Notation::CodinGame);
   const Analysis full = analyse(unhurried, parseOneLine(text, Color::Black));
   ASSERT_NE(full.left.verdict, Verdict::Unknown);
   ASSERT_NE(full.right.verdict, Verdict::Unknown);
-  SolveOptions limited;
-  limited.timeLimitSeconds = 2.5;
+  AmazonsOptions limited;
+  limited.analysis.limits.seconds = 2.5;
   AmazonsEngine hurried(limited, Notation::CodinGame);
   const Analysis a = analyse(hurried, parseOneLine(text, Color::Black));
   EXPECT_EQ(a.left.verdict, full.left.verdict);
@@ -544,13 +545,13 @@ TEST(AmazonsEngine, TimeLimitDecidesTheSideToMoveFirstAndKeepsItsVerdict) {
   EXPECT_EQ(first, "verdict, White to move");
 }
 
-// SolveOptions::sideToMoveOnly (the players' option): the side to move's verdict against the
+// AnalysisOptions::sideToMoveOnly (the players' option): the side to move's verdict against the
 // whole-board oracle, with a winning move when it wins (the oracle: the opponent loses after
 // it), and the other side's verdict unknown, on random 5x5 boards.
 TEST(AmazonsEngine, SideToMoveOnlyDecidesThatSide) {
   std::mt19937_64 rng(77);
-  SolveOptions only;
-  only.sideToMoveOnly = true;
+  AmazonsOptions only;
+  only.analysis.sideToMoveOnly = true;
   AmazonsEngine engine(only, Notation::CodinGame);
   int compared = 0;
   for (int trial = 0; trial < 24; ++trial) {
@@ -580,9 +581,9 @@ TEST(AmazonsEngine, SideToMoveOnlyDecidesThatSide) {
 // the side to move alone (one thread, fresh engines).
 TEST(AmazonsEngine, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
   std::mt19937_64 rng(31);
-  SolveOptions all, firstOnly;
-  all.allWinningMoves = firstOnly.allWinningMoves = true;
-  firstOnly.sideToMoveOnly = true;
+  AmazonsOptions all, firstOnly;
+  all.analysis.allWinningMoves = firstOnly.analysis.allWinningMoves = true;
+  firstOnly.analysis.sideToMoveOnly = true;
   int compared = 0, won = 0;
   for (int trial = 0; trial < 240; ++trial) {
     const int t = core::kSelfInverseSymmetries[trial % core::kSelfInverseSymmetries.size()];
@@ -703,10 +704,12 @@ TEST(AmazonsEngine, SearchInParallelKeepsVerdictsAndFindsWinningMoves) {
     const Board b = testing::randomBoard(rng, 5, 4, 2, 2, 0.2);
     if (b.emptyCount() == 12 && findChambers(b).size() == 1) boards.push_back(b);
   }
-  core::Analyser<Amazons> one(rawSearch({}, 1));
+  core::Analyser<Amazons> one(rawSearch());
   int losses = 0;
   for (const Board& board : boards) {
-    core::Analyser<Amazons> two(rawSearch({}, 2));
+    core::AnalysisOptions twoThreads = amazonsAnalysisOptions();
+    twoThreads.threads = 2;
+    core::Analyser<Amazons> two(rawSearch(twoThreads));
     const Analysis serial = analyse(one, board), parallel = analyse(two, board);
     for (Color mover : {Color::Black, Color::White}) {
       const SideReport& side = parallel.forSide(Amazons::sideOf(mover));
@@ -742,9 +745,9 @@ Board separateChambers(std::mt19937_64& rng, int count) {
 TEST(AmazonsEngine, SumsOfChambersAgreeWithTheirCanonicalTotal) {
   // The verdicts come from the search over the parts; the canonical total, built here without
   // limit, is the second algorithm. The total shown is the sum written out when over budget
-  // (the CLI's analysis, with no total asked for beyond SolveOptions::totalNodes).
-  SolveOptions options;
-  options.totalNodes = 1;
+  // (the CLI's analysis, with no total asked for beyond AnalysisOptions::totalSums).
+  AmazonsOptions options;
+  options.analysis.totalSums = 1;
   AmazonsEngine engine(options, Notation::CodinGame);
   Forms forms;
   std::mt19937_64 rng(2026);
@@ -782,8 +785,8 @@ TEST(AmazonsEngine, SumsOfChambersAgreeWithTheirCanonicalTotal) {
 }
 
 TEST(AmazonsEngine, TimeLimitSaysUnknownNeverAGuess) {
-  SolveOptions options;
-  options.timeLimitSeconds = 1e-9;
+  AmazonsOptions options;
+  options.analysis.limits.seconds = 1e-9;
   AmazonsEngine engine(options, Notation::CodinGame);
   const Analysis a = analyse(engine, parseOneLine("x......|o......"), true);
   EXPECT_TRUE(a.limitReached);
@@ -799,8 +802,8 @@ TEST(AmazonsEngine, LongSearchesRaiseTheAllowance) {
   // rounds). The values found and the verdicts must be those found with the default
   // allowance, where the forms fit at once (the whole-board oracle is too slow on two 3x3
   // chambers; SearchFallbackAgreesWithOracle checks the search against it).
-  SolveOptions tiny;
-  tiny.canonicalNodes = 2;
+  AmazonsOptions tiny;
+  tiny.analysis.formNodes = 2;
   AmazonsEngine engine(tiny, Notation::CodinGame), reference({}, Notation::CodinGame);
   std::mt19937_64 rng(5);
   int known = 0, contested = 0;

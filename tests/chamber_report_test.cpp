@@ -20,9 +20,7 @@ namespace {
 
 TEST(ChamberReport, ChambersValuesAndVerdictsMatchTheirTwins) {
   std::mt19937_64 rng(17);
-  SolveOptions options;
-  options.fillingLines = true;
-  core::Analyser<Amazons> analyser(coreOptions(options, 1));
+  core::Analyser<Amazons> analyser(amazonsAnalysisOptions());
   TerritorySolver lines(16);
   int boards = 0, chambers = 0, naive = 0, territories = 0, moves = 0;
   for (int trial = 0; trial < 200; ++trial) {

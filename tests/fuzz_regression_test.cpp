@@ -46,10 +46,10 @@ TEST(FuzzRegression, OneArrowBoardWrittenAndReadBack) {
 // whole-board search without a limit: either side to move wins, and each winning move leaves
 // the opponent lost.
 TEST(FuzzRegression, TenAmazonsOnTwoRows) {
-  SolveOptions options;
-  options.hashMegabytes = 4;
-  options.canonicalNodes = 50;
-  options.totalNodes = 20;
+  AmazonsOptions options;
+  options.analysis.hashMegabytes = 4;
+  options.analysis.formNodes = 50;
+  options.analysis.totalSums = 20;
   AmazonsEngine engine(options, Notation::CodinGame);
   const Board board = parsePosition("-Bw..BbwBw\n....BW...B\n").board;
   const core::Analysis<Amazons> a = engine.analyse(GameRegion(board), cgt::Side::Left, false);

@@ -69,12 +69,11 @@ BotMove Bot::choose(const Board& board, std::chrono::steady_clock::time_point st
   if (!attempt_ || attempt_->done) {
     if (worker_.joinable()) worker_.join();
     if (!analyser_ || analyserTurn_ != turn) {
-      SolveOptions options;
+      core::AnalysisOptions options = amazonsAnalysisOptions();
       options.hashMegabytes = hashMegabytes_;
-      options.timeLimitSeconds = std::chrono::duration<double>(turn).count() * kExactShare;
+      options.limits.seconds = std::chrono::duration<double>(turn).count() * kExactShare;
       options.sideToMoveOnly = true;
-      options.canonicalNodes = kCoreFormNodes;
-      analyser_ = std::make_shared<core::Analyser<Amazons>>(coreOptions(options, 1));
+      analyser_ = std::make_shared<core::Analyser<Amazons>>(options);
       analyserTurn_ = turn;
     }
     attempt = attempt_ = std::make_shared<Attempt>();

@@ -1,24 +1,14 @@
 #include "solver/amazons/engine.h"
 
-#include <limits>
-
 #include "solver/amazons/chamber_report.h"
 
 namespace amazons {
 
-core::AnalysisOptions coreOptions(const SolveOptions& options, unsigned threads) {
-  constexpr uint64_t kUnlimited = std::numeric_limits<uint64_t>::max();
+core::AnalysisOptions amazonsAnalysisOptions() {
   core::AnalysisOptions out;
-  out.limits.seconds = options.timeLimitSeconds;
-  out.hashMegabytes = options.hashMegabytes;
-  out.threads = threads;
+  out.formNodes = kCoreFormNodes;
   out.parallelSize = kParallelSearchEmpty;
-  out.formNodes = options.canonicalNodes == kUnlimited ? 0 : options.canonicalNodes;
-  out.totalSums = options.totalNodes;
-  out.proofSize = options.proofEmpty;
-  out.proofTryPositions = options.proofTryPositions;
-  out.sideToMoveOnly = options.sideToMoveOnly;
-  out.allWinningMoves = options.allWinningMoves;
+  out.proofSize = kProofEmpty;
   return out;
 }
 
@@ -29,12 +19,12 @@ Amazons::MoveFormat notationFormat(Notation notation) {
   };
 }
 
-AmazonsEngine::AmazonsEngine(const SolveOptions& options, Notation notation, unsigned threads)
+AmazonsEngine::AmazonsEngine(const AmazonsOptions& options, Notation notation)
     : store_(options.database ? std::make_unique<ValueDbStore>(*options.database, options.learn) : nullptr),
-      analyser_(coreOptions(options, threads), store_.get()),
+      analyser_(options.analysis, store_.get()),
       lines_(options.fillingLines ? std::make_unique<TerritorySolver>(64) : nullptr),
       format_(notationFormat(notation)),
-      timeLimitSeconds_(options.timeLimitSeconds) {}
+      timeLimitSeconds_(options.analysis.limits.seconds) {}
 
 core::Analysis<Amazons> AmazonsEngine::analyse(const GameRegion& board, cgt::Side mover, bool withTotal) {
   const Deadline deadline = Deadline::after(timeLimitSeconds_);

@@ -110,9 +110,8 @@ int runBench(const std::vector<std::string>& args, std::string_view game) {
     core::AnalyserEngine<Clobber> engine(options);
     benchPositions(engine, kClobberPositions);
   } else {
-    SolveOptions options;
-    options.hashMegabytes = megabytes;
-    options.canonicalNodes = kCoreFormNodes;
+    AmazonsOptions options;
+    options.analysis.hashMegabytes = megabytes;
     AmazonsEngine engine(options, Notation::CS61B);
     benchPositions(engine, kAmazonsPositions);
   }

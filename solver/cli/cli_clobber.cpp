@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-#include <limits>
 #include <optional>
 #include <string>
 
@@ -55,25 +54,19 @@ int runSolve(const std::vector<std::string>& args) {
   po::options_description visible("amazons-solve --game clobber [FILE...] [options]: exact analysis of Clobber positions (FILE '-' is stdin)");
   visible.add_options()("help,h", "show this help");
   const core::AnalysisOptions defaults;
-  addAnalysisOptions(visible, "region", {defaults.formNodes, static_cast<int64_t>(defaults.hashMegabytes), defaults.totalSums});
+  addAnalysisOptions(visible, "region", defaults);
   addRanged<uint64_t>(visible, "node-limit", 0, kNodesRange, "expansions and sum positions searched per position; 0 = none (then 'unknown')");
   po::variables_map vm;
   if (const auto done = parseWithFiles("", args, visible, vm)) return *done;
-  const AnalysisChoices choices = readAnalysisOptions(vm);
+  const AnalysisChoices choices = readAnalysisOptions(vm, defaults);
   const bool progress = choices.progress;
   std::vector<std::pair<clobber::Region, cgt::Side>> positions;  // all read before any solving
   for (const std::string& path : vm["file"].as<std::vector<std::string>>()) {
     const clobber::Position pos = readPosition(path);
     positions.emplace_back(pos.board, sideToMove(choices.toMove, pos));
   }
-  core::AnalysisOptions options;
-  options.limits.seconds = choices.seconds;
+  core::AnalysisOptions options = choices.analysis;
   options.limits.nodes = ranged<uint64_t>(vm, "node-limit");
-  options.formNodes = choices.formNodes;
-  options.hashMegabytes = choices.hashMegabytes;
-  options.threads = choices.threads;
-  options.totalSums = choices.totalSums ? choices.totalSums : std::numeric_limits<uint64_t>::max();
-  options.allWinningMoves = choices.allMoves;
   core::Analyser<Clobber> analyser(options);
   int status = 0;
   for (size_t i = 0; i < positions.size(); ++i) {

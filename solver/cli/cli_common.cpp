@@ -130,7 +130,7 @@ template void addRanged<int64_t>(po::options_description&, const char*, int64_t,
 template void addRanged<uint64_t>(po::options_description&, const char*, uint64_t, Range<uint64_t>, const std::string&);
 template void addRanged<double>(po::options_description&, const char*, double, Range<double>, const std::string&);
 
-void addAnalysisOptions(po::options_description& visible, const std::string& word, const AnalysisDefaults& defaults) {
+void addAnalysisOptions(po::options_description& visible, const std::string& word, const core::AnalysisOptions& defaults) {
   visible.add_options()
       ("format", po::value<std::string>()->default_value("text"), "output: text or json")
       ("to-move", po::value<std::string>(), "the side to move first: black or white (default: the file's, else black)")
@@ -138,7 +138,7 @@ void addAnalysisOptions(po::options_description& visible, const std::string& wor
       ("progress", po::value<std::string>()->default_value("auto"),
        "a status line on stderr during long analyses: auto (when stderr is a terminal), on, off");
   addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "threads searching each position (0: all cores)");
-  addRanged<int64_t>(visible, "hash", defaults.hashMegabytes, kHashRange, "table memory in MB (full tables stop storing: slower, never wrong)");
+  addRanged<int64_t>(visible, "hash", static_cast<int64_t>(defaults.hashMegabytes), kHashRange, "table memory in MB (full tables stop storing: slower, never wrong)");
   addRanged<double>(visible, "time-limit", 0, kSecondsRange, "seconds per position; 0 = none (then 'unknown', never a guess)");
   addRanged<uint64_t>(visible, "canonical-nodes", defaults.formNodes, kNodesRange,
                       "expansions allowed to a " + word + "'s canonical form before deciding by search with it raw (0: no limit)");
@@ -155,19 +155,22 @@ std::optional<cgt::Side> sideOption(const po::variables_map& vm) {
   throw InputError("--to-move must be black or white, not '" + side + "'");
 }
 
-AnalysisChoices readAnalysisOptions(const po::variables_map& vm) {
+AnalysisChoices readAnalysisOptions(const po::variables_map& vm, const core::AnalysisOptions& defaults) {
   AnalysisChoices c;
+  c.analysis = defaults;
   const std::string format = vm["format"].as<std::string>();
   if (format != "text" && format != "json") throw InputError("--format must be text or json, not '" + format + "'");
   c.json = format == "json";
   c.toMove = sideOption(vm);
-  c.allMoves = vm.count("all-moves") > 0;
   c.progress = progressWanted(vm["progress"].as<std::string>());
-  c.threads = threadCount(vm);
-  c.hashMegabytes = static_cast<size_t>(ranged<int64_t>(vm, "hash"));
-  c.seconds = ranged<double>(vm, "time-limit");
-  c.formNodes = ranged<uint64_t>(vm, "canonical-nodes");
-  c.totalSums = ranged<uint64_t>(vm, "total-nodes");
+  core::AnalysisOptions& a = c.analysis;
+  a.allWinningMoves = vm.count("all-moves") > 0;
+  a.threads = threadCount(vm);
+  a.hashMegabytes = static_cast<size_t>(ranged<int64_t>(vm, "hash"));
+  a.limits.seconds = ranged<double>(vm, "time-limit");
+  a.formNodes = ranged<uint64_t>(vm, "canonical-nodes");  // 0 is the core's "no limit" too
+  const uint64_t totalSums = ranged<uint64_t>(vm, "total-nodes");
+  a.totalSums = totalSums ? totalSums : std::numeric_limits<uint64_t>::max();
   return c;
 }
 
@@ -279,7 +282,7 @@ boost::program_options::options_description databaseOptions() {
   return options;
 }
 
-std::unique_ptr<ValueDb> openDatabase(const boost::program_options::variables_map& vm, SolveOptions& options) {
+std::unique_ptr<ValueDb> openDatabase(const boost::program_options::variables_map& vm, AmazonsOptions& options) {
   if (!vm.count("db")) {
     if (vm.count("db-learn")) throw InputError("--db-learn needs --db FILE");
     return nullptr;

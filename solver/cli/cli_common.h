@@ -140,36 +140,26 @@ void printPerft(const std::string& divide, uint64_t total, int depth, std::chron
 // The options every game's default command takes, declared and read in one place: the output
 // (--format text|json), the side to move first (--to-move), every winning move (--all-moves),
 // the progress line, the threads, the tables (--hash), the time limit, the forms' allowance
-// (--canonical-nodes) and the total's (--total-nodes); the defaults are the game's, `word` what
-// it calls a region ("chamber", "region").
-struct AnalysisDefaults {
-  uint64_t formNodes;
-  int64_t hashMegabytes;
-  uint64_t totalSums;
-};
+// (--canonical-nodes) and the total's (--total-nodes). `defaults` are the game's (the core's
+// options with its own), `word` what it calls a region ("chamber", "region").
 void addAnalysisOptions(boost::program_options::options_description& visible, const std::string& word,
-                        const AnalysisDefaults& defaults);
+                        const core::AnalysisOptions& defaults);
 struct AnalysisChoices {
   bool json = false;
   std::optional<cgt::Side> toMove;  // when --to-move is given
-  bool allMoves = false;
   bool progress = false;
-  unsigned threads = 1;
-  size_t hashMegabytes = 0;
-  double seconds = 0;       // 0: no time limit
-  uint64_t formNodes = 0;   // 0: no limit
-  uint64_t totalSums = 0;   // 0: no limit
+  core::AnalysisOptions analysis;  // the game's defaults with the options given
 };
 // --to-move (black, b, white, w) when given; an InputError for anything else.
 std::optional<cgt::Side> sideOption(const boost::program_options::variables_map& vm);
-// The options addAnalysisOptions declared, as given (InputError for a bad --format,
-// --to-move or --progress).
-AnalysisChoices readAnalysisOptions(const boost::program_options::variables_map& vm);
+// The options addAnalysisOptions declared, as given, over the game's `defaults` (InputError
+// for a bad --format, --to-move or --progress).
+AnalysisChoices readAnalysisOptions(const boost::program_options::variables_map& vm, const core::AnalysisOptions& defaults);
 
 // --db FILE and --db-learn, for the commands that analyse positions.
 boost::program_options::options_description databaseOptions();
 // The database --db names, opened to read (and written with --db-learn), `options` pointed at
 // it; null without --db. Throws ValueDbError (exit status 2) when it cannot be used.
-std::unique_ptr<ValueDb> openDatabase(const boost::program_options::variables_map& vm, SolveOptions& options);
+std::unique_ptr<ValueDb> openDatabase(const boost::program_options::variables_map& vm, AmazonsOptions& options);
 
 }  // namespace amazons::cli

@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-#include <limits>
 #include <sstream>
 #include <thread>
 
@@ -51,8 +50,9 @@ int runSolve(const std::vector<std::string>& args) {
       ("notation", po::value<std::string>()->default_value("cs61b"), "moves as cs61b (d10-c9(h4)) or codingame (d8d1d7)")
       ("chambers", "only split into chambers and list them")
       ("line", "an optimal filling sequence for each territory");
-  addAnalysisOptions(visible, "chamber", {kCoreFormNodes, 512, SolveOptions{}.totalNodes});
-  addRanged<int64_t>(visible, "proof-empty", SolveOptions{}.proofEmpty, kSquaresRange,
+  const AmazonsOptions defaults;
+  addAnalysisOptions(visible, "chamber", defaults.analysis);
+  addRanged<int64_t>(visible, "proof-empty", defaults.analysis.proofSize, kSquaresRange,
                      "decide positions with this many empty squares or more in raw chambers by proof-number search (0: never)");
   visible.add_options()
       ("svg", po::value<std::string>(), "also draw the analysis as an SVG picture in FILE ('-': stdout; several positions: FILE-1.svg, ...)")
@@ -66,20 +66,15 @@ int runSolve(const std::vector<std::string>& args) {
   std::string usage;
   if (const auto done = parseOptions("", args, visible, vm, usage, hidden, positional)) return *done;
   if (!vm.count("file")) throw InputError("no position file given (see --help)");
-  const AnalysisChoices choices = readAnalysisOptions(vm);
+  const AnalysisChoices choices = readAnalysisOptions(vm, defaults.analysis);
   const Format inputFormat = parseFormatName(vm["input-format"].as<std::string>());
   const Notation notation = parseNotationName(vm["notation"].as<std::string>());
   const Amazons::MoveFormat format = notationFormat(notation);
-  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, choices.threads);
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, choices.analysis.threads);
 
-  constexpr uint64_t kNone = std::numeric_limits<uint64_t>::max();  // SolveOptions' "no limit"
-  SolveOptions options;
-  options.hashMegabytes = choices.hashMegabytes;
-  options.timeLimitSeconds = choices.seconds;
-  options.canonicalNodes = choices.formNodes ? choices.formNodes : kNone;
-  options.proofEmpty = static_cast<int>(ranged<int64_t>(vm, "proof-empty"));
-  options.totalNodes = choices.totalSums ? choices.totalSums : kNone;
-  options.allWinningMoves = choices.allMoves;
+  AmazonsOptions options;
+  options.analysis = choices.analysis;
+  options.analysis.proofSize = static_cast<int>(ranged<int64_t>(vm, "proof-empty"));
   options.fillingLines = vm.count("line") > 0;
   const bool progress = choices.progress;
   const std::vector<std::string> thermograph =
@@ -100,7 +95,7 @@ int runSolve(const std::vector<std::string>& args) {
   if (picturesOnStdout > 1 || (picturesOnStdout && boards.size() > 1))
     throw InputError("a picture on stdout ('-') is for one picture of one position");
   const std::unique_ptr<ValueDb> database = openDatabase(vm, options);
-  AmazonsEngine engine(options, notation, choices.threads);
+  AmazonsEngine engine(options, notation);
   int status = 0;
   for (size_t i = 0; i < boards.size(); ++i) {
     const Board& board = boards[i];

@@ -31,7 +31,6 @@
 #include <cstdio>
 #include <functional>
 #include <iostream>
-#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -163,16 +162,14 @@ class Engines {
         clobber_([this] { return std::make_unique<ClobberEngine>(clobberOptions_); }) {
     const size_t megabytes = std::max<size_t>(1, static_cast<size_t>(ranged<int64_t>(vm, "hash")) / threads_);
     const double seconds = ranged<double>(vm, "time-limit");
-    amazonsOptions_.hashMegabytes = megabytes;
-    amazonsOptions_.canonicalNodes = kCoreFormNodes;
-    amazonsOptions_.timeLimitSeconds = seconds;
+    amazonsOptions_.analysis.hashMegabytes = megabytes;
+    amazonsOptions_.analysis.limits.seconds = seconds;
     database_ = openDatabase(vm, amazonsOptions_);
     clobberOptions_.hashMegabytes = megabytes;
     clobberOptions_.limits.seconds = seconds;
     if (vm.count("canonical-nodes")) {
       const uint64_t formNodes = vm["canonical-nodes"].as<Checked<uint64_t>>().value;
-      amazonsOptions_.canonicalNodes = formNodes ? formNodes : std::numeric_limits<uint64_t>::max();
-      clobberOptions_.formNodes = formNodes;
+      amazonsOptions_.analysis.formNodes = clobberOptions_.formNodes = formNodes;
     }
   }
 
@@ -187,7 +184,7 @@ class Engines {
  private:
   unsigned threads_;
   tbb::global_control control_;
-  SolveOptions amazonsOptions_;
+  AmazonsOptions amazonsOptions_;
   core::AnalysisOptions clobberOptions_;
   std::unique_ptr<ValueDb> database_;  // before the engines, which point at it
   EnginePool<AmazonsEngine> amazons_;

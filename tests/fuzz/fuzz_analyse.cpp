@@ -27,10 +27,10 @@ constexpr uint64_t kOracleNodes = 50000;
 
 // The CLI's engine (the core's analysis), one for every input.
 amazons::AmazonsEngine& engine() {
-  amazons::SolveOptions options;
-  options.hashMegabytes = 4;
-  options.canonicalNodes = 50;  // small: the fallback searches and allowance rounds are fuzzed too
-  options.totalNodes = 20;
+  amazons::AmazonsOptions options;
+  options.analysis.hashMegabytes = 4;
+  options.analysis.formNodes = 50;  // small: the fallback searches and allowance rounds are fuzzed too
+  options.analysis.totalSums = 20;
   static amazons::AmazonsEngine e(options, amazons::Notation::CodinGame);
   return e;
 }
