@@ -9,6 +9,7 @@
 #include <random>
 #include <thread>
 #include <set>
+#include <string>
 #include <tuple>
 #include <utility>
 
@@ -18,6 +19,7 @@
 #include "solver/amazons/minimax.h"
 #include "solver/core/analysis.h"
 #include "solver/core/errors.h"
+#include "solver/core/sum_search.h"
 #include "solver/core/symmetry.h"
 #include "tests/support/naive.h"
 #include "tests/support/paths.h"
@@ -572,6 +574,42 @@ TEST(AmazonsOnCore, MovesScoredByTheGameAreTheMovesPlayed) {
   EXPECT_GT(given, 300);
   const Board large = testing::randomBoard(rng, 12, 11, 1, 1, 0.6);
   EXPECT_FALSE(Amazons::forEachMoveScore(GameRegion(large), cgt::Side::Left, true, [](const GameMove&, int64_t, int, const GameRegion*) {}));
+}
+
+// A parallel split searches each position once: of a position's moves after the first, those
+// whose position is one an earlier move reached (in a board that is its own mirror image, the
+// mirror images of earlier moves) are left out (SumSearch::movesToShare). Against the naive
+// twin of the normalised key (testing::naiveCanonicalText: cropped, least of the 8 images on
+// boards), on random boards mirrored across the files, or the ranks, or neither.
+TEST(AmazonsOnCore, SplitsLeaveOutMovesToPositionsMetBefore) {
+  using Search = core::SumSearch<Amazons>;
+  std::mt19937_64 rng(808);
+  int moves = 0, leftOut = 0;
+  for (int trial = 0; trial < 240; ++trial) {
+    const int w = std::uniform_int_distribution<int>(2, 5)(rng), h = std::uniform_int_distribution<int>(2, 4)(rng);
+    Board board = testing::randomBoard(rng, w, h, 1 + static_cast<int>(rng() % 2), 1 + static_cast<int>(rng() % 2), 0.35);
+    const int t = trial % 3;  // 1: files mirrored, 2: ranks, 0: as drawn
+    for (int f = 0; f < w; ++f)
+      for (int r = 0; r < h; ++r) {
+        const auto [mf, mr] = core::symmetryImage(t, w, h, f, r);
+        if (std::pair(mf, mr) < std::pair(f, r)) board.set(board.square(f, r), board.at(mf, mr));
+      }
+    Search::State state;
+    state.raw.push_back(Amazons::normalise(GameRegion(board)));
+    for (const cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
+      const std::vector<Search::RawMove> ordered = Search::orderedRawMoves(state, side);
+      std::vector<size_t> expected;
+      std::set<std::string> seen;
+      for (size_t i = 0; i < ordered.size(); ++i)
+        if (seen.insert(testing::naiveCanonicalText(Amazons::play(state.raw[0], ordered[i].move).toBoard())).second && i > 0)
+          expected.push_back(i);
+      EXPECT_EQ(Search::movesToShare(state, ordered), expected) << toOneLine(board);
+      moves += static_cast<int>(ordered.size());
+      leftOut += static_cast<int>(ordered.size()) - 1 - static_cast<int>(expected.size());
+    }
+  }
+  EXPECT_GT(moves, 2000) << leftOut;
+  EXPECT_GT(leftOut, 1000) << moves;
 }
 
 // What forms use without lists (forEachOptionOf, forEachPart) is what the lists give: the

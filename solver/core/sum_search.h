@@ -14,6 +14,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -302,6 +303,48 @@ class SumSearch {
     lone_.clear();
   }
 
+  // The moves in the raw regions by moveScore, fewest opponent replies first: a winning move
+  // often shuts the opponent out, and trying it first cuts the rest. (In G::moves order 40
+  // random 6x6 boards took 62 s, four unknown at 10 s; in this order 26 s, one unknown.) In a
+  // raw region alone in the sum and large enough, a game's estimate (G::estimate) goes first:
+  // the most gained for the mover first, replies breaking ties. With several raw regions what
+  // a move gains in one says little of its worth in the sum, where the tempo it spends counts
+  // too (the Amazons solver's measures, sum_search.cpp).
+  static std::vector<RawMove> orderedRawMoves(const State& state, cgt::Side mover) {
+    // The scores sorted with the moves' places, not the moves, which carry their regions.
+    std::vector<RawMove> moves;
+    std::vector<std::pair<int64_t, uint32_t>> order;
+    for (size_t i = 0; i < state.raw.size(); ++i)
+      forEachScoredMove(state.raw[i], mover, state.raw.size() == 1, [&](int64_t score, const typename G::Move& m, std::optional<Region>&& after) {
+        order.push_back({score, static_cast<uint32_t>(moves.size())});
+        moves.push_back({i, m, std::move(after)});
+      });
+    std::sort(order.begin(), order.end());  // the place breaks ties: a stable sort of the scores
+    std::vector<RawMove> out;
+    out.reserve(moves.size());
+    for (const auto& [score, place] : order) out.push_back(std::move(moves[place]));
+    return out;
+  }
+
+  // The moves after the first that a split searches in parallel, by their places in `moves`:
+  // each but those to the same position as an earlier move (in a position that is its own
+  // mirror image, the mirror images of earlier moves: the same region after them, once
+  // normalised). Searched in parallel two such would be searched at once, neither stored
+  // before the other ends, where one after the other the second is found in the table. On
+  // the 6x4 start, Black to move (every move refuted), the two threads had searched each
+  // pair of mirror-image first moves side by side, ending both at the same moment.
+  static std::vector<size_t> movesToShare(const State& state, const std::vector<RawMove>& moves) {
+    std::vector<size_t> shared;
+    std::unordered_set<std::string> seen;
+    for (size_t i = 0; i < moves.size(); ++i) {
+      const RawMove& m = moves[i];
+      std::string key = G::key(G::normalise(m.after ? *m.after : G::play(state.raw[m.region], m.move)));
+      key.append(reinterpret_cast<const char*>(&m.region), sizeof m.region);
+      if (seen.insert(std::move(key)).second && i > 0) shared.push_back(i);
+    }
+    return shared;
+  }
+
   // How promising a move is (less is better): the opponent's replies in the region after it.
   // Counted by G::countMoves(region, side) where the game has one (optional, =
   // G::moves(region, side).size() without the list). The mover's own replies as a tie-break
@@ -528,29 +571,6 @@ class SumSearch {
   }
 
 
-  // The moves in the raw regions by moveScore, fewest opponent replies first: a winning move
-  // often shuts the opponent out, and trying it first cuts the rest. (In G::moves order 40
-  // random 6x6 boards took 62 s, four unknown at 10 s; in this order 26 s, one unknown.) In a
-  // raw region alone in the sum and large enough, a game's estimate (G::estimate) goes first:
-  // the most gained for the mover first, replies breaking ties. With several raw regions what
-  // a move gains in one says little of its worth in the sum, where the tempo it spends counts
-  // too (the Amazons solver's measures, sum_search.cpp).
-  static std::vector<RawMove> orderedRawMoves(const State& state, cgt::Side mover) {
-    // The scores sorted with the moves' places, not the moves, which carry their regions.
-    std::vector<RawMove> moves;
-    std::vector<std::pair<int64_t, uint32_t>> order;
-    for (size_t i = 0; i < state.raw.size(); ++i)
-      forEachScoredMove(state.raw[i], mover, state.raw.size() == 1, [&](int64_t score, const typename G::Move& m, std::optional<Region>&& after) {
-        order.push_back({score, static_cast<uint32_t>(moves.size())});
-        moves.push_back({i, m, std::move(after)});
-      });
-    std::sort(order.begin(), order.end());  // the place breaks ties: a stable sort of the scores
-    std::vector<RawMove> out;
-    out.reserve(moves.size());
-    for (const auto& [score, place] : order) out.push_back(std::move(moves[place]));
-    return out;
-  }
-
   // Each raw region lies between its bounds (G::bounds), each pending one between its own:
   // the mover wins if it wins with every one at the opponent's end, and loses if it loses with
   // every one at its own.
@@ -593,9 +613,12 @@ class SumSearch {
     return after;
   }
 
-  // Whether a move after the first wins, the moves searched in parallel.
+  // Whether a move after the first wins, the moves searched in parallel (movesToShare).
   bool anyMoveWinsInParallel(const State& state, const std::vector<RawMove>& moves, cgt::Side mover, Budget& budget) {
-    return anyIndexInParallel(1, moves.size(), [&](size_t i) { return !moverWins(afterRawMove(state, moves[i], budget), opposite(mover), budget); });
+    const std::vector<size_t> shared = movesToShare(state, moves);
+    return anyIndexInParallel(0, shared.size(), [&](size_t j) {
+      return !moverWins(afterRawMove(state, moves[shared[j]], budget), opposite(mover), budget);
+    });
   }
 
   const AnalysisOptions& options_;
