@@ -1,6 +1,6 @@
 // Amazons behind the game-generic core (solver/amazons/game.h): its interface against Board's
-// own moves, and core::Analyser<Amazons> against the whole-board oracle, the naive canonical
-// form and the Amazons solver, three independent computations.
+// own moves, core::Analyser<Amazons> against the whole-board oracle and the naive canonical
+// form, and the moves a parallel split leaves out against a twin on boards.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -311,7 +311,7 @@ TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
 
 // One-colour chambers that the search meets and a greedy filling does not settle wait as an
 // integer between two bounds (G::integerBounds, pending in SumSearch) and are solved only
-// when the table or the bounds do not decide. As the solver's Solve.PendingTerritories...:
+// when the table or the bounds do not decide. As AmazonsEngine.PendingTerritoriesKeepVerdictsExact:
 // boards of three ranks, a defective pocket on the left (KNOWN-RESULTS.md) joined by one
 // square to a random contested part on the right, so that an arrow there walls the pocket off
 // inside the search; every contested chamber raw, with and without the proof search, against

@@ -55,11 +55,10 @@ Analysis analyse(core::Analyser<Amazons>& analyser, const Board& board) {
 // allowance. Every verdict and winning move then comes from the search over sums, beside the
 // territories and the parts whose values need no expansion.
 core::AnalysisOptions rawSearch(core::AnalysisOptions options = amazonsAnalysisOptions()) {
-  core::AnalysisOptions out = options;
-  out.formNodes = out.searchTry = 1;
-  out.probePositions = 0;
-  out.rounds = false;
-  return out;
+  options.formNodes = options.searchTry = 1;
+  options.probePositions = 0;
+  options.rounds = false;
+  return options;
 }
 
 // Values by canonical forms alone (core::RegionValues: no probe, no search), one table for

@@ -62,10 +62,10 @@ struct AnalysisOptions {
   // Sums whose raw regions hold at least proofSize (G::size summed) are decided by
   // proof-number search (core/proof_search.h); 0: never, the default. Each position it meets
   // is first tried with proofTryPositions positions of the search over sums. On Amazons it
-  // wins some and loses some: from 20 (amazons::kProofEmpty), one thread, a 45-empty 10x10 position takes
-  // 21.5 s against unknown at 60 s without it, a 41-empty one 18.0 s against 11.4 s
-  // (BENCHMARKS.md); the Amazons CLI uses 20. Clobber is not measured
-  // with it, hence off by default.
+  // wins some and loses some: from 20 (amazons::kProofEmpty, the Amazons CLI's), one thread, a
+  // 45-empty 10x10 position takes 21.5 s against unknown at 60 s without it, a 41-empty one
+  // 18.0 s against 11.4 s (BENCHMARKS.md). Clobber is not measured with it, hence off by
+  // default.
   int proofSize = 0;
   int64_t proofTryPositions = 10000;
   static constexpr size_t kSumEntryBytes = 128;
