@@ -11,6 +11,7 @@
 #include <chrono>
 #include <limits>
 #include <memory>
+#include <numeric>
 #include <random>
 #include <set>
 #include <sstream>
@@ -663,6 +664,35 @@ TEST(AmazonsEngine, CrowdedChamberBesideTerritoriesAgreesWithOracle) {
   }
   EXPECT_GT(compared, 100);
   EXPECT_GT(mixed, 10);  // not only positions one side wins whoever starts
+}
+
+// Small boards of one contested chamber and a few empty squares, searched with no form
+// (rawSearch), so that the leaf search plays them out: its moves wall off territories, whose
+// counts come from the leaf host (the greedy filling, the territory solver, and the cache of
+// the territories each thread met last), against the whole-board oracle. Many boards share a
+// frame and an amazon's square with different empty squares around it.
+TEST(AmazonsEngine, TerritoriesWalledOffInLeafSearchesAgreeWithTheOracle) {
+  core::Analyser<Amazons> analyser(rawSearch());
+  std::mt19937_64 rng(17);
+  int compared = 0, mixed = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    Board board(5, 4);
+    std::vector<int> cells(board.squares());
+    std::iota(cells.begin(), cells.end(), 0);
+    std::shuffle(cells.begin(), cells.end(), rng);
+    const size_t empty = std::uniform_int_distribution<size_t>(5, 8)(rng);
+    for (size_t i = 0; i < cells.size(); ++i)
+      board.set(cells[i], i < 2 ? Cell::Black : i < 4 ? Cell::White : i < 4 + empty ? Cell::Empty : Cell::Arrow);
+    const auto expected = oracleVerdicts(board, 2'000'000);
+    if (!expected) continue;
+    const Analysis a = analyse(analyser, board);
+    for (Color mover : {Color::Black, Color::White})
+      ASSERT_EQ(moverWins(a, mover), (*expected)[static_cast<int>(mover)]) << toOneLine(board) << " " << colorName(mover) << " to move";
+    ++compared;
+    mixed += (*expected)[0] != (*expected)[1];
+  }
+  EXPECT_GT(compared, 350);
+  EXPECT_GT(mixed, 50);
 }
 
 TEST(AmazonsEngine, EveryTwoByFourBoardSearchedAgreesWithOracle) {

@@ -1,5 +1,6 @@
 #include "solver/amazons/game.h"
 
+#include <array>
 #include <bit>
 
 #include "solver/amazons/chambers.h"
@@ -242,6 +243,10 @@ std::pair<int64_t, int64_t> Amazons::bounds(const GameRegion& region) {
 }
 
 // The leaf table takes all of `bytes` (reserving twice for outgrown arrays).
+// 4,096 entries of 24 bytes, within a core's L2 cache. The 4x6 start, one thread: 8.92 ->
+// 8.77 s, medians of four (territoryBounds had been 3.2% of the time, the lookup after it 2%).
+constexpr int kRecentTerritoryBits = 12;
+
 AmazonsLoneSearch::AmazonsLoneSearch(size_t bytes) : leaf_(2 * bytes, bytes) {}
 
 // The mover's advantage: the integer for Black, its negative for White (LeafSearch::Bounds).
@@ -274,10 +279,28 @@ std::optional<bool> AmazonsLoneSearch::wins(const GameRegion& region, int64_t nu
       if (!piece.black && !piece.white) return 0;
       const Color owner = piece.black ? Color::Black : Color::White;
       const int sign = owner == Color::Black ? 1 : -1;
-      if (const TerritoryBounds b = territoryBounds(piece, owner); b.lo == b.hi) return sign * b.lo;
-      if (const std::optional<int32_t> known = lone.territories_.find(piece)) return *known;
-      const int32_t moves = sign * amazons::territory().solve(toBoard(piece), owner).moves;
-      lone.territories_.insert(piece, moves);
+      // A territory's count is a fact of the piece alone, so each thread keeps the pieces it met
+      // last, for every search, in a direct-mapped cache small enough to stay near the core.
+      struct Recent {
+        uint64_t amazons, empty;
+        uint32_t frame;  // width, height << 8, the owner in the top bit
+        int32_t moves;
+      };
+      thread_local std::array<Recent, size_t{1} << kRecentTerritoryBits> recent{};  // amazons 0: unused
+      const uint64_t amazons = piece.black | piece.white;
+      const uint32_t frame = piece.width | piece.height << 8 | (owner == Color::Black ? 0 : 1u << 31);
+      Recent& slot = recent[((amazons * 0x9E3779B97F4A7C15ull) ^ (piece.empty * 0xC2B2AE3D27D4EB4Full) ^ frame) >> (64 - kRecentTerritoryBits)];
+      if (slot.amazons == amazons && slot.empty == piece.empty && slot.frame == frame) return slot.moves;
+      int32_t moves;
+      if (const TerritoryBounds b = territoryBounds(piece, owner); b.lo == b.hi)
+        moves = sign * b.lo;
+      else if (const std::optional<int32_t> known = lone.territories_.find(piece))
+        moves = *known;
+      else {
+        moves = sign * amazons::territory().solve(toBoard(piece), owner).moves;
+        lone.territories_.insert(piece, moves);
+      }
+      slot = {amazons, piece.empty, frame, moves};
       return moves;
     }
     void countPosition() override { count(); }
