@@ -7,14 +7,11 @@
 #include <vector>
 
 #include "solver/core/child_process.h"
+#include "tests/support/sanitizers.h"
 
 namespace amazons::testing {
 
-#ifdef __SANITIZE_ADDRESS__
-constexpr int kSlowdown = 4;  // sanitized code runs several times slower: longer turns for all
-#else
-constexpr int kSlowdown = 1;
-#endif
+constexpr int kSlowdown = kSanitized ? 4 : 1;  // longer turns for all under a sanitizer
 // Measured from the referee's side on a loaded 2-core machine, where a process descheduled for
 // tens of milliseconds is not the bot's doing (123 ms was seen with a build beside the test),
 // each answer may take up to kSlack more than the turn; the median answer must be within the
