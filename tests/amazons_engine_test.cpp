@@ -624,6 +624,22 @@ TEST(AmazonsEngine, SpareMoveInTheIntegerBesideARawChamber) {
   }
 }
 
+// The analyser's verdicts for both sides to move against the whole-board oracle's, on boards
+// the oracle finishes within 2 M positions; `mixed` counts those whose verdict depends on who
+// moves first.
+struct OracleTally {
+  int compared = 0, mixed = 0;
+  void check(core::Analyser<Amazons>& analyser, const Board& board) {
+    const auto expected = oracleVerdicts(board, 2'000'000);
+    if (!expected) return;
+    const Analysis a = analyse(analyser, board);
+    for (Color mover : {Color::Black, Color::White})
+      EXPECT_EQ(moverWins(a, mover), (*expected)[static_cast<int>(mover)]) << toOneLine(board) << " " << colorName(mover) << " to move";
+    ++compared;
+    mixed += (*expected)[0] != (*expected)[1];
+  }
+};
+
 TEST(AmazonsEngine, CrowdedChamberBesideTerritoriesAgreesWithOracle) {
   // A chamber of six or seven amazons and a few empty squares (in a search such forms are too
   // costly to try: it is played move by move, and a plain search of it beside an integer
@@ -632,7 +648,7 @@ TEST(AmazonsEngine, CrowdedChamberBesideTerritoriesAgreesWithOracle) {
   // form would fit.
   core::Analyser<Amazons> analyser(rawSearch());
   std::mt19937_64 rng(2026);
-  int compared = 0, mixed = 0;
+  OracleTally tally;
   for (int trial = 0; trial < 150; ++trial) {
     Board board(9, 3);
     std::vector<int> cells;
@@ -654,16 +670,10 @@ TEST(AmazonsEngine, CrowdedChamberBesideTerritoriesAgreesWithOracle) {
       board.set(board.square(5, 1), Cell::Arrow);
       for (int f = 6; f < 9; ++f) board.set(board.square(f, 1), Cell::Arrow);
     }
-    const auto expected = oracleVerdicts(board, 2'000'000);
-    if (!expected) continue;
-    const Analysis a = analyse(analyser, board);
-    for (Color mover : {Color::Black, Color::White})
-      ASSERT_EQ(moverWins(a, mover), (*expected)[static_cast<int>(mover)]) << toOneLine(board) << " " << colorName(mover) << " to move";
-    ++compared;
-    mixed += (*expected)[0] != (*expected)[1];
+    tally.check(analyser, board);
   }
-  EXPECT_GT(compared, 100);
-  EXPECT_GT(mixed, 10);  // not only positions one side wins whoever starts
+  EXPECT_GT(tally.compared, 100);
+  EXPECT_GT(tally.mixed, 10);  // not only positions one side wins whoever starts
 }
 
 // Small boards of one contested chamber and a few empty squares, searched with no form
@@ -674,7 +684,7 @@ TEST(AmazonsEngine, CrowdedChamberBesideTerritoriesAgreesWithOracle) {
 TEST(AmazonsEngine, TerritoriesWalledOffInLeafSearchesAgreeWithTheOracle) {
   core::Analyser<Amazons> analyser(rawSearch());
   std::mt19937_64 rng(17);
-  int compared = 0, mixed = 0;
+  OracleTally tally;
   for (int trial = 0; trial < 400; ++trial) {
     Board board(5, 4);
     std::vector<int> cells(board.squares());
@@ -683,16 +693,10 @@ TEST(AmazonsEngine, TerritoriesWalledOffInLeafSearchesAgreeWithTheOracle) {
     const size_t empty = std::uniform_int_distribution<size_t>(5, 8)(rng);
     for (size_t i = 0; i < cells.size(); ++i)
       board.set(cells[i], i < 2 ? Cell::Black : i < 4 ? Cell::White : i < 4 + empty ? Cell::Empty : Cell::Arrow);
-    const auto expected = oracleVerdicts(board, 2'000'000);
-    if (!expected) continue;
-    const Analysis a = analyse(analyser, board);
-    for (Color mover : {Color::Black, Color::White})
-      ASSERT_EQ(moverWins(a, mover), (*expected)[static_cast<int>(mover)]) << toOneLine(board) << " " << colorName(mover) << " to move";
-    ++compared;
-    mixed += (*expected)[0] != (*expected)[1];
+    tally.check(analyser, board);
   }
-  EXPECT_GT(compared, 350);
-  EXPECT_GT(mixed, 50);
+  EXPECT_GT(tally.compared, 350);
+  EXPECT_GT(tally.mixed, 50);
 }
 
 TEST(AmazonsEngine, EveryTwoByFourBoardSearchedAgreesWithOracle) {
