@@ -76,9 +76,10 @@ class NaiveHost final : public solve::LeafHost {
   NaiveSum& naive_;
 };
 
-// Regions of up to 20 squares, one to three amazons a side, one to eight empty squares (the
-// leaf search's whole range: plain, table, split into territories), beside -2..2, both sides
-// to move; one table for all of them, as a search keeps it.
+// Regions of up to 20 squares, one to three amazons a side (one past eight empty squares), one
+// to kLeafEmpty empty squares (the leaf search's whole range: plain, table, split into
+// territories), beside -2..2, both sides to move; one table for all of them, as a search keeps
+// it.
 TEST(LeafSearch, AgreesWithNaiveMinimaxOnRandomRegions) {
   std::mt19937_64 rng(2611);
   NaiveSum naive;
@@ -86,16 +87,17 @@ TEST(LeafSearch, AgreesWithNaiveMinimaxOnRandomRegions) {
   solve::LeafSearch leaf(size_t{1} << 26, size_t{1} << 24);
   std::map<int, int> byEmpty;
   int wins = 0, compared = 0;
-  for (int trial = 0; trial < 700; ++trial) {
+  for (int trial = 0; trial < 800; ++trial) {
     const int width = std::uniform_int_distribution<int>(2, 5)(rng), height = std::uniform_int_distribution<int>(2, 4)(rng);
     Board board(width, height);
     std::vector<int> cells(board.squares());
     std::iota(cells.begin(), cells.end(), 0);
     std::shuffle(cells.begin(), cells.end(), rng);
-    const int blacks = std::uniform_int_distribution<int>(1, 3)(rng), whites = std::uniform_int_distribution<int>(1, 3)(rng);
+    const int empty = std::uniform_int_distribution<int>(1, solve::LeafSearch::kLeafEmpty)(rng);
+    const int most = empty > 8 ? 1 : 3;  // naive minimax over ten empty squares and six amazons takes minutes
+    const int blacks = std::uniform_int_distribution<int>(1, most)(rng), whites = std::uniform_int_distribution<int>(1, most)(rng);
     const int amazons = blacks + whites;
-    if (amazons >= board.squares()) continue;
-    const int empty = std::uniform_int_distribution<int>(1, std::min(solve::LeafSearch::kLeafEmpty, board.squares() - amazons))(rng);
+    if (amazons + empty > board.squares()) continue;
     for (int i = 0; i < board.squares(); ++i)
       board.set(cells[i], i < blacks ? Cell::Black : i < amazons ? Cell::White : i < amazons + empty ? Cell::Empty : Cell::Arrow);
     const SmallRegion region = toSmall(board);
@@ -108,7 +110,7 @@ TEST(LeafSearch, AgreesWithNaiveMinimaxOnRandomRegions) {
       }
     ++byEmpty[empty];
   }
-  EXPECT_GT(compared, 6000);
+  EXPECT_GT(compared, 4000);
   EXPECT_GT(wins, compared / 4);
   EXPECT_LT(wins, 3 * compared / 4);
   for (int e = 1; e <= solve::LeafSearch::kLeafEmpty; ++e) EXPECT_GT(byEmpty[e], 20) << e << " empty squares";

@@ -171,7 +171,7 @@ bool LeafSearch::wins(SmallRegion region, uint64_t hash, int64_t number, Color m
     order.push_back(static_cast<uint32_t>(countOptions(after, other)) << 16 | static_cast<uint32_t>(stack.size() - pop.base));
     stack.push_back({h, after});
   });
-  assert(stack.size() - pop.base <= 0xFFFF);  // at most 8 empty squares: 64 options an amazon
+  assert(stack.size() - pop.base <= 0xFFFF);  // at most kLeafEmpty empty squares: 100 options an amazon
   std::sort(order.begin() + pop.base, order.end());
   const size_t end = stack.size();
   bool won = false;

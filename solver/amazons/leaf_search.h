@@ -42,10 +42,12 @@ class LeafHost {
 class LeafSearch {
  public:
   // A raw region of at most this many empty squares beside an integer and nothing else is
-  // decided by plain search (wins). The 5x4 start (one thread, nodes and time): none
-  // 7.9 M, 10.5 s; up to 4 empty squares 9.4 M, 9.0 s; 6: 9.8 M, 7.5 s; 8: 10.2 M, 7.3 s;
-  // 10: 10.6 M, 7.9 s; 12 (all of it) 12.6 M, 8.8 s. The 4x5 start: none 31.9 s, 8: 20.2 s.
-  static constexpr int kLeafEmpty = 8;
+  // decided by plain search (wins). The 5x4 start (one thread, nodes and time, before the
+  // plain leaves below): none 7.9 M, 10.5 s; up to 4 empty squares 9.4 M, 9.0 s; 6: 9.8 M,
+  // 7.5 s; 8: 10.2 M, 7.3 s; 10: 10.6 M, 7.9 s; 12 (all of it) 12.6 M, 8.8 s. The 4x5 start:
+  // none 31.9 s, 8: 20.2 s. With the plain leaves, one thread, the 4x6 start / the 6x4
+  // first-move set: 8: 6.87 s / 93.1 s; 9: 6.25 s; 10: 5.80 s / 81.6 s; 11: 5.97 s; 12: 6.91 s.
+  static constexpr int kLeafEmpty = 10;
   // A leaf of at most this many empty squares is decided by plain minimax, with no table,
   // split, killer or order: below it the table's misses and the order's reply counts cost more
   // than the positions they save. One thread, the 4x6 start / the 6x4 first-move set (seven
