@@ -253,11 +253,12 @@ std::pair<int64_t, int64_t> Amazons::bounds(const GameRegion& region) {
   return {-reachableEmpty(region.small(), Color::White), reachableEmpty(region.small(), Color::Black)};
 }
 
-// The leaf table takes all of `bytes` (reserving twice for outgrown arrays).
-// 4,096 entries of 24 bytes, within a core's L2 cache. The 4x6 start, one thread: 8.92 ->
-// 8.77 s, medians of four (territoryBounds had been 3.2% of the time, the lookup after it 2%).
+// The territories each thread met last (AmazonsLoneSearch::wins): 4,096 entries of 24 bytes,
+// within a core's L2 cache. The 4x6 start, one thread: 8.92 -> 8.77 s, medians of four
+// (territoryBounds had been 3.2% of the time, the lookup after it 2%).
 constexpr int kRecentTerritoryBits = 12;
 
+// The leaf table takes all of `bytes` (reserving twice for outgrown arrays).
 AmazonsLoneSearch::AmazonsLoneSearch(size_t bytes) : leaf_(2 * bytes, bytes) {}
 
 // The mover's advantage: the integer for Black, its negative for White (LeafSearch::Bounds).

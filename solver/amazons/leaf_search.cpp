@@ -34,24 +34,15 @@ bool spareMoveWins(int64_t number, Color mover, OpponentWinsAt&& opponentWinsAt)
   return false;
 }
 
-// Two empty squares: every option leaves one, decided by oneEmptyWins, else a spare move.
-// Exact whatever the chambers, as that is.
-bool twoEmptyWins(const SmallRegion& region, int64_t number, Color mover) {
-  const Color other = opposite(mover);
-  return anyOption(region, mover, [&](const SmallRegion& after) { return !oneEmptyWins(after, number, other); }) ||
-         spareMoveWins(number, mover, [&](int64_t n) { return twoEmptyWins(region, n, other); });
-}
-
 // One to LeafSearch::kPlainEmpty empty squares: plain minimax over the region as it stands
-// (chambers and all), each option in the order it comes, one or two empty squares closed as
-// above. Exact, as those are. The host counts each position of four or more empty squares
+// (chambers and all), each option in the order it comes, one empty square closed as above.
+// Exact whatever the chambers, as that is. The host counts each position of four or more empty squares
 // (the engine's allowances, probes' and rounds', are in positions): the 4x6 start counts
 // 13.6 M, near the 12.1 M the table's search counted for the same work (those of three too:
 // 34 M, and an allowance would buy a third of the work it did).
 bool plainWins(const SmallRegion& region, int64_t number, Color mover, LeafHost& host) {
   const int empty = std::popcount(region.empty);
   if (empty == 1) return oneEmptyWins(region, number, mover);
-  if (empty == 2) return twoEmptyWins(region, number, mover);
   if (empty >= 4) host.countPosition();
   const Color other = opposite(mover);
   return anyOption(region, mover, [&](const SmallRegion& after) { return !plainWins(after, number, other, host); }) ||
@@ -88,7 +79,7 @@ void LeafSearch::remember(const Key& key, uint64_t hash, int64_t advantage, bool
 bool LeafSearch::wins(SmallRegion region, uint64_t hash, int64_t number, Color mover, LeafHost& host) {
   // A few empty squares: decided by plain minimax, sooner than the table would answer, with
   // no split, keys or order (kPlainEmpty).
-  if (const int empty = std::popcount(region.empty); empty >= 1 && empty <= kPlainEmpty) return plainWins(region, number, mover, host);
+  if (playedOut(region)) return plainWins(region, number, mover, host);
   // The table's slot is fetched from memory while the region is split and bounded (a region
   // that is one contested chamber, nearly all, keeps this key).
   table_.prefetch(hash);
@@ -113,8 +104,7 @@ bool LeafSearch::wins(SmallRegion region, uint64_t hash, int64_t number, Color m
   const int64_t best = mover == Color::Black ? number + b : -number + w;
   if (worst > 0) return true;   // the mover wins moving second too
   if (best <= 0) return false;  // G + n <= 0 for Black to move (>= 0 for White): a loss
-  if (const int empty = std::popcount(region.empty); empty >= 1 && empty <= kPlainEmpty)
-    return plainWins(region, number, mover, host);  // (again: a split may leave fewer)
+  if (playedOut(region)) return plainWins(region, number, mover, host);  // (again: a split may leave fewer)
   const Color other = opposite(mover);
   const Key k = key(region, mover);
   if (split) hash = table_.hash(k);  // once the checks above, which need none, are passed
@@ -163,8 +153,8 @@ bool LeafSearch::wins(SmallRegion region, uint64_t hash, int64_t number, Color m
   } pop{stack.size()};
   forEachOption(region, mover, [&](const SmallRegion& after) {
     if (killerOption && after == *killerOption) return;  // lost above
-    uint64_t h = 0;  // none where the option is decided by plainWins
-    if (std::popcount(after.empty) > kPlainEmpty) {
+    uint64_t h = 0;  // none where the option is played out
+    if (!playedOut(after)) {
       h = table_.hash(key(after, other));
       table_.prefetch(h);
     }

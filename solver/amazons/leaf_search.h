@@ -102,9 +102,14 @@ class LeafSearch {
   LeafSearch(size_t reserveBytes, size_t growBytes, std::atomic<size_t>* account = nullptr, size_t accountLimit = SIZE_MAX);
 
   static bool isLeaf(const SmallRegion& region) { return std::popcount(region.empty) <= kLeafEmpty; }
+  // Whether the region is decided by plain minimax (kPlainEmpty), its key never wanted.
+  static bool playedOut(const SmallRegion& region) {
+    const int empty = std::popcount(region.empty);
+    return empty >= 1 && empty <= kPlainEmpty;
+  }
   // Whether `mover`, to move, wins `region` + `number` (a leaf: isLeaf).
   bool wins(const SmallRegion& region, int64_t number, Color mover, LeafHost& host) {
-    return wins(region, hash(key(region, mover)), number, mover, host);
+    return wins(region, playedOut(region) ? 0 : hash(key(region, mover)), number, mover, host);
   }
 
   // The table for a lone region on masks beside an integer of any size (the engine's search
