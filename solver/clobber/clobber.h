@@ -74,6 +74,16 @@ struct Clobber {
   static void forEachOptionOf(const Region& region, cgt::Side side, F&& f) {
     forEachMove(region, side, [&](const Move& m) { f(play(region, m)); });
   }
+  // The search's move order with no list of moves (core/game.h): f(move, the opponent's replies
+  // after it, 0, the region after it) for each move, always true.
+  template <class F>
+  static bool forEachMoveScore(const Region& region, cgt::Side side, bool, F&& f) {
+    forEachMove(region, side, [&](const Move& m) {
+      const Region after = play(region, m);
+      f(m, static_cast<int64_t>(countMoves(after, core::opposite(side))), 0, &after);
+    });
+    return true;
+  }
   template <class F>
   static void forEachPart(const Region& region, F&& f) {
     forEachGroup(region, [&](core::Placed<Region>&& p) { f(normalise(p.region)); });
@@ -203,6 +213,6 @@ void Clobber::forEachGroup(const Region& region, F&& f) {
 }
 
 static_assert(core::Game<Clobber> && core::HasShortcut<Clobber> && core::HasColourMirror<Clobber>);
-static_assert(core::HasOptionRegions<Clobber> && core::HasParts<Clobber>);
+static_assert(core::HasOptionRegions<Clobber> && core::HasParts<Clobber> && core::HasMoveScores<Clobber>);
 
 }  // namespace amazons::clobber

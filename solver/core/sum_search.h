@@ -141,31 +141,34 @@ class SumSearch {
   // position searched 4.2 M positions instead of 1.0 M), else stay raw. An integer region
   // (G::integerBounds) not in the table waits as pending unless its bounds meet.
   void addParts(const Region& region, State& state, Budget& budget) {
-    for (const Placed<Region>& p : G::split(region)) {
-      Region normalised = G::normalise(p.region);
-      if constexpr (HasIntegerBounds<G>) {
-        if (const std::optional<cgt::GameId> v = values_.storedValue(normalised)) {
-          state.known.add(*v);
-          continue;
-        }
-        if (const std::optional<std::pair<int64_t, int64_t>> b = G::integerBounds(normalised)) {
-          if (b->first == b->second) {
-            state.known.add(cgt::integer(b->first));
-            values_.rememberNormalised(normalised, cgt::integer(b->first));
-          } else {
-            state.pending.push_back({std::move(normalised), b->first, b->second});
-          }
-          continue;
-        }
+    if constexpr (HasParts<G>) G::forEachPart(region, [&](Region&& normalised) { addPart(std::move(normalised), state, budget); });
+    else
+      for (const Placed<Region>& p : G::split(region)) addPart(G::normalise(p.region), state, budget);
+  }
+  // One part of addParts', normalised.
+  void addPart(Region&& normalised, State& state, Budget& budget) {
+    if constexpr (HasIntegerBounds<G>) {
+      if (const std::optional<cgt::GameId> v = values_.storedValue(normalised)) {
+        state.known.add(*v);
+        return;
       }
-      if (G::size(normalised) < rawFrom_.load(std::memory_order_relaxed)) {
-        if (const std::optional<cgt::GameId> v = tryNormalisedValue(normalised, options_.searchTry, budget)) state.known.add(*v);
-        else state.raw.push_back(std::move(normalised));
-        continue;
+      if (const std::optional<std::pair<int64_t, int64_t>> b = G::integerBounds(normalised)) {
+        if (b->first == b->second) {
+          state.known.add(cgt::integer(b->first));
+          values_.rememberNormalised(normalised, cgt::integer(b->first));
+        } else {
+          state.pending.push_back({std::move(normalised), b->first, b->second});
+        }
+        return;
       }
-      if (const std::optional<cgt::GameId> v = values_.knownValue(normalised, budget)) state.known.add(*v);
-      else state.raw.push_back(std::move(normalised));
     }
+    if (G::size(normalised) < rawFrom_.load(std::memory_order_relaxed)) {
+      if (const std::optional<cgt::GameId> v = tryNormalisedValue(normalised, options_.searchTry, budget)) state.known.add(*v);
+      else state.raw.push_back(std::move(normalised));
+      return;
+    }
+    if (const std::optional<cgt::GameId> v = values_.knownValue(normalised, budget)) state.known.add(*v);
+    else state.raw.push_back(std::move(normalised));
   }
 
   // A simple value of a region proven by search (the Amazons solver's probes, sum_search.cpp's
@@ -405,6 +408,15 @@ class SumSearch {
   // The regions' keys, sorted, after their count, each after its length.
   template <class Item, class RegionOf>
   static void appendKeys(const std::vector<Item>& items, RegionOf&& regionOf, std::string& key) {
+    if (items.size() <= 1) {  // most positions of a search: one raw region, no list to sort
+      appendCount(items.size(), key);
+      for (const Item& item : items) {
+        const std::string k = G::key(regionOf(item));
+        appendCount(k.size(), key);
+        key += k;
+      }
+      return;
+    }
     std::vector<std::string> keys;
     for (const Item& item : items) keys.push_back(G::key(regionOf(item)));
     std::sort(keys.begin(), keys.end());
