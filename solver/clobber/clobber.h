@@ -74,13 +74,22 @@ struct Clobber {
   static void forEachOptionOf(const Region& region, cgt::Side side, F&& f) {
     forEachMove(region, side, [&](const Move& m) { f(play(region, m)); });
   }
-  // The search's move order with no list of moves (core/game.h): f(move, the opponent's replies
-  // after it, 0, the region after it) for each move, always true.
+  // The search's move order (core/game.h: less first), with no list of moves: f(move, score,
+  // 0, the region after it), the score the opponent's replies after the move plus the stones
+  // of the largest group it leaves. Moves that break a group into small ones, whose values the
+  // search finds in its table, then come before those that leave one large group. Positions
+  // searched, replies alone -> with the largest group: the random 6x6 set less its unknown
+  // board 1.92 M -> 1.26 M, that board 15.7 M -> 3.5 M, grouped 8x8 166 k -> 91 k, random
+  // 5x5 134 k -> 118 k, the 6x4 checkerboard 1.60 M -> 1.15 M. Weighted 2:1 or 3:2 it did
+  // as well (1.27 M, 1.25 M on the 6x6 set), 1:2 worse (1.38 M); the largest group as a
+  // tie-break alone 1.45 M, before the replies 1.74 M; all groups' stones instead 1.98 M.
   template <class F>
   static bool forEachMoveScore(const Region& region, cgt::Side side, bool, F&& f) {
     forEachMove(region, side, [&](const Move& m) {
       const Region after = play(region, m);
-      f(m, static_cast<int64_t>(countMoves(after, core::opposite(side))), 0, &after);
+      int largest = 0;
+      forEachGroup(after, [&](core::Placed<Region>&& group) { largest = std::max(largest, group.region.stones()); });
+      f(m, static_cast<int64_t>(countMoves(after, core::opposite(side)) + largest), 0, &after);
     });
     return true;
   }

@@ -57,7 +57,9 @@
 //   G::forEachMoveScore(region, side, withEstimate, f)
 //                                    f(move, replies, estimate, after) for each move of
 //                                    `side` in G::moves order: the opponent's replies after
-//                                    it and, when asked, G::estimate after it; `after` the
+//                                    it (or the game's own score of the move, less first:
+//                                    Clobber adds the stones of the largest group left) and,
+//                                    when asked, G::estimate after it; `after` the
 //                                    region after the move where the scoring made it, else
 //                                    null (Amazons: regions of up to 64 squares give it,
 //                                    boards of up to 128 are scored on 128-bit masks without
