@@ -133,16 +133,19 @@ void Clobber::forEachMove(const Region& region, cgt::Side side, F&& f) {
 
 namespace detail {
 
-// Regions within 8x8 as one word, 8 bits a rank (bit 8 * rank + file), where a group grows by
-// shifting the whole word: most regions met (the parts of boards up to 8x8) fit.
+// The rows of a region within 8x8 as one word, 8 bits a rank (bit 8 * rank + file).
+inline uint64_t packedRows(const std::array<uint16_t, kMaxSide>& rows, int height) {
+  uint64_t x = 0;
+  for (int r = 0; r < height; ++r) x |= uint64_t{rows[r]} << (8 * r);
+  return x;
+}
+
+// Regions within 8x8 in words (packedRows), where a group grows by shifting the whole word:
+// most regions met (the parts of boards up to 8x8) fit.
 template <class F>
 void forEachGroupWithin8x8(const Region& region, F&& f) {
   constexpr uint64_t kNotFirstFile = ~0x0101010101010101ull, kNotLastFile = ~0x8080808080808080ull;
-  uint64_t black = 0, white = 0;
-  for (int r = 0; r < region.height; ++r) {
-    black |= uint64_t{region.black[r]} << (8 * r);
-    white |= uint64_t{region.white[r]} << (8 * r);
-  }
+  const uint64_t black = packedRows(region.black, region.height), white = packedRows(region.white, region.height);
   for (uint64_t left = black | white; left;) {  // the lowest stone not yet in a group seeds one
     uint64_t group = left & -left;
     for (uint64_t grown;; group = grown) {

@@ -89,12 +89,6 @@ struct Packed {
   uint64_t black, white;
 };
 
-uint64_t packed(const std::array<uint16_t, kMaxSide>& rows, int height) {
-  uint64_t x = 0;
-  for (int r = 0; r < height; ++r) x |= uint64_t{rows[r]} << (8 * r);
-  return x;
-}
-
 // Files reversed within each rank; the ranks' files 0..width-1 stay there.
 uint64_t filesMirrored(uint64_t x, int width) {
   x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
@@ -125,7 +119,7 @@ bool packedLess(const Packed& a, const Packed& b) {
 
 Region normaliseWithin8x8(const Region& region) {
   const int w = region.width, h = region.height;
-  Packed best{packed(region.black, h), packed(region.white, h)};
+  Packed best{detail::packedRows(region.black, h), detail::packedRows(region.white, h)};
   int bw = w, bh = h;  // the best image's width and height
   if (w > h) best = {transposedWord(best.black), transposedWord(best.white)}, std::swap(bw, bh);
   auto mirrorsOf = [&](const Packed base) {

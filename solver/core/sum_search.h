@@ -408,23 +408,20 @@ class SumSearch {
   // The regions' keys, sorted, after their count, each after its length.
   template <class Item, class RegionOf>
   static void appendKeys(const std::vector<Item>& items, RegionOf&& regionOf, std::string& key) {
-    if (items.size() <= 1) {  // most positions of a search: one raw region, no list to sort
-      appendCount(items.size(), key);
-      for (const Item& item : items) {
-        const std::string k = G::key(regionOf(item));
-        appendCount(k.size(), key);
-        key += k;
-      }
+    auto appendKey = [&key](const std::string& k) {
+      appendCount(k.size(), key);
+      key += k;
+    };
+    appendCount(items.size(), key);
+    // Most positions of a search hold one raw region or none: no list to sort.
+    if (items.size() <= 1) {
+      for (const Item& item : items) appendKey(G::key(regionOf(item)));
       return;
     }
     std::vector<std::string> keys;
     for (const Item& item : items) keys.push_back(G::key(regionOf(item)));
     std::sort(keys.begin(), keys.end());
-    appendCount(keys.size(), key);
-    for (const std::string& k : keys) {
-      appendCount(k.size(), key);
-      key += k;
-    }
+    for (const std::string& k : keys) appendKey(k);
   }
   static void appendCount(size_t count, std::string& key) {
     const uint32_t n = static_cast<uint32_t>(count);
