@@ -3,6 +3,7 @@
 //
 //   cgt/dyadic.h       Dyadic: exact num / 2^exp, overflow throws std::overflow_error
 //   cgt/game_table.h   GameId (interned canonical forms), make, add, negate, leq, compare, outcome
+//   cgt/op_caches.h    the game table's caches of add, leq and make (internal)
 //   cgt/thermograph.h  thermographs, mean, temperature (CGSuite conventions for numbers)
 //   cgt/sum.h          PartSum, SumSearch: who wins a sum of many values, without its canonical form
 //   cgt/notation.h     toString / parse in CGSuite notation, ParseError

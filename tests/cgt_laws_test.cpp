@@ -3,6 +3,7 @@
 // library only sees the trees through make() applied bottom-up.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <random>
@@ -130,6 +131,15 @@ struct RawLeq {
   }
 };
 
+// A canonical form as a raw tree, for the raw definitions.
+const Raw* rawOf(GameId g, Forest& forest, std::map<GameId, const Raw*>& memo) {
+  if (const auto it = memo.find(g); it != memo.end()) return it->second;
+  std::vector<const Raw*> l, r;
+  for (GameId o : leftOptions(g)) l.push_back(rawOf(o, forest, memo));
+  for (GameId o : rightOptions(g)) r.push_back(rawOf(o, forest, memo));
+  return memo[g] = forest.node(l, r);
+}
+
 TEST(CgtLaws, OutcomeMatchesMinimaxOnRawTrees) {
   std::mt19937 rng(12345);
   Forest forest;
@@ -181,6 +191,56 @@ TEST(CgtLaws, SumMatchesRawSum) {
     ASSERT_EQ(add(va, vb), vs) << toString(va) << " + " << toString(vb);
     ASSERT_EQ(outcome(vs), mm.outcome(s));
   }
+}
+
+// make() keeps the forms of the option lists it was given: valuing each tree a second time
+// (a fresh memo here) repeats every list of the first. Both must be the tree's value by the
+// raw definition of equality.
+TEST(CgtLaws, RepeatedOptionListsGiveTheirForms) {
+  std::mt19937 rng(8080);
+  Forest forest;
+  RawLeq raw;
+  std::map<GameId, const Raw*> raws;
+  for (int i = 0; i < 500; ++i) {
+    const Raw* g = forest.random(rng, 4);
+    std::map<const Raw*, GameId> first, second;
+    const GameId v = valueOf(g, first);
+    ASSERT_EQ(valueOf(g, second), v);
+    const Raw* r = rawOf(v, forest, raws);
+    ASSERT_TRUE(raw.leq(g, r) && raw.leq(r, g)) << toString(v);
+  }
+}
+
+// More distinct option lists than make()'s cache holds (64 MB, 16.8 M words; here 80 k lists of
+// 100 to 200 integers a side, some 300 words an entry, 24 M), so that its shards start again
+// empty on the way: every form stays exact, the early lists' made again. {L | R} with integers
+// max L < min R - 1 is the simplest integer between them.
+TEST(CgtLaws, MadeFormsStayExactPastTheCacheBound) {
+  std::mt19937 rng(4711);
+  std::uniform_int_distribution<int> centre(-100, 100), length(100, 199);
+  // The integers from .. from + n - 1 but one, at random.
+  auto run = [&](int from, int n) {
+    const int hole = std::uniform_int_distribution<int>(0, n - 1)(rng);
+    std::vector<GameId> ids;
+    for (int i = 0; i < n; ++i)
+      if (i != hole) ids.push_back(integer(from + i));
+    return std::pair(ids, hole);
+  };
+  struct Made {
+    std::vector<GameId> left, right;
+    int64_t simplest;
+  };
+  std::vector<Made> early;
+  for (int i = 0; i < 80000; ++i) {
+    const int k = centre(rng), nl = length(rng), nr = length(rng);
+    const auto [left, leftHole] = run(k - nl, nl);
+    const auto [right, rightHole] = run(k + 1, nr);
+    const int64_t a = leftHole == nl - 1 ? k - 2 : k - 1, b = rightHole == 0 ? k + 2 : k + 1;
+    const int64_t simplest = a < 0 && b > 0 ? 0 : a >= 0 ? a + 1 : b - 1;
+    ASSERT_EQ(make(left, right), integer(simplest)) << a << " " << b;
+    if (i % 500 == 0) early.push_back({left, right, simplest});
+  }
+  for (const Made& m : early) ASSERT_EQ(make(m.left, m.right), integer(m.simplest));
 }
 
 TEST(CgtLaws, AlgebraOnRandomCanonicalGames) {
