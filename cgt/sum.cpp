@@ -17,14 +17,17 @@ void PartSum::add(GameId g) {
     number_ += *x;
     return;
   }
-  if (const auto n = asNimber(g)) {
-    const auto held = std::find_if(parts_.begin(), parts_.end(), [](GameId p) { return isNimber(p); });
-    if (held != parts_.end()) {
-      const uint32_t combined = *n ^ *asNimber(*held);
-      parts_.erase(held);
-      if (combined != 0) add(nimber(combined));
-      return;
-    }
+  // Up multiples and nimbers fold into one part: in Clobber, whose values are all-small, sums
+  // equal as values then share one key (the grouped 8x8 set of scripts/bench-clobber searched
+  // a fifth fewer positions).
+  if (const std::optional<Nus> v = asNus(g)) {
+    number_ += v->number;
+    if (nus_ != kNoNus) parts_.erase(std::lower_bound(parts_.begin(), parts_.end(), nus_));
+    nusUps_ += v->ups;
+    nusNim_ ^= v->nim;
+    nus_ = nusUps_ != 0 || nusNim_ != 0 ? nus(Dyadic(), nusUps_, nusNim_) : kNoNus;
+    if (nus_ != kNoNus) parts_.insert(std::upper_bound(parts_.begin(), parts_.end(), nus_), nus_);
+    return;
   }
   const GameId minus = negate(g);
   if (const auto it = std::lower_bound(parts_.begin(), parts_.end(), minus); it != parts_.end() && *it == minus) {
@@ -40,6 +43,7 @@ PartSum PartSum::replaced(size_t i, GameId g) const {
   next.parts_.reserve(parts_.size());
   for (size_t j = 0; j < parts_.size(); ++j)
     if (j != i) next.parts_.push_back(parts_[j]);
+  if (parts_[i] != nus_) next.nus_ = nus_, next.nusUps_ = nusUps_, next.nusNim_ = nusNim_;
   next.add(g);
   return next;
 }

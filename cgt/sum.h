@@ -23,8 +23,8 @@
 namespace cgt {
 
 // A disjunctive sum of canonical values held as its parts: the numbers folded into one number,
-// the nimbers into one nimber, and a value cancelled by its negative. Sums of the same parts,
-// added in any order, have the same key.
+// the up multiples and nimbers (their number parts to the number) into one part ^n*m, and a
+// value cancelled by its negative. Sums of the same parts, added in any order, have the same key.
 class PartSum {
  public:
   void add(GameId g);
@@ -46,8 +46,13 @@ class PartSum {
   void appendPartsKey(std::string& key) const;  // the sorted part ids alone, the number left out
 
  private:
+  static constexpr GameId kNoNus = ~GameId{0};
   Dyadic number_;
   std::vector<GameId> parts_;
+  // The part that is an up multiple plus a nimber (one at most), and its ups and nimber.
+  GameId nus_ = kNoNus;
+  int64_t nusUps_ = 0;
+  uint32_t nusNim_ = 0;
 };
 
 // Decides sums of parts by search, with an exact table keyed by the mover and the parts.

@@ -103,7 +103,65 @@ TEST(CgtSum, PartsFoldAndKeysIgnoreOrder) {
   PartSum folded;
   for (GameId g : {star(), nimber(3), integer(2), number(Dyadic(-1, 2)), up(1), up(-1)}) folded.add(g);
   EXPECT_EQ(folded.parts(), std::vector<GameId>{nimber(2)});  // * + *3 = *2; ^ + v = 0
+  folded.add(up(2));
+  folded.add(parse("^*"));
+  EXPECT_EQ(folded.parts(), std::vector<GameId>{nus(Dyadic(), 3, 3)});  // *2 + ^^ + ^* = ^3*3
   EXPECT_EQ(folded.number(), Dyadic(7, 2));
+}
+
+// Up multiples and nimbers (x + n.^ + *m) fold into one part: a sum keyed with them one by one
+// and the same sum keyed with their total in one value have one key, and one such part at most.
+TEST(CgtSum, UpsAndNimbersFoldIntoOnePart) {
+  std::mt19937 rng(29);
+  const std::vector<GameId> games = randomGames(rng, 80);
+  std::uniform_int_distribution<size_t> pick(0, games.size() - 1);
+  std::uniform_int_distribution<int> ups(-3, 3), nim(0, 3), count(0, 4), numberPart(0, 2);
+  const Dyadic numbers[] = {Dyadic(), Dyadic(1), Dyadic(-1, 1)};
+  for (int i = 0; i < 500; ++i) {
+    std::vector<GameId> others, small;
+    for (int k = count(rng); k > 0; --k) others.push_back(games[pick(rng)]);
+    Dyadic x;
+    int64_t u = 0;
+    uint32_t m = 0;
+    for (int k = count(rng); k > 0; --k) {
+      const Dyadic d = numbers[numberPart(rng)];
+      const int du = ups(rng);
+      const uint32_t dm = static_cast<uint32_t>(nim(rng));
+      small.push_back(nus(d, du, dm));
+      x = x + d, u += du, m ^= dm;
+    }
+    PartSum apart, together;
+    std::vector<GameId> all = others;
+    all.insert(all.end(), small.begin(), small.end());
+    std::shuffle(all.begin(), all.end(), rng);
+    for (GameId g : all) apart.add(g);
+    for (GameId g : others) together.add(g);
+    together.add(nus(x, u, m));
+    std::string ka, kt;
+    apart.appendKey(ka);
+    together.appendKey(kt);
+    ASSERT_EQ(ka, kt);
+    ASSERT_EQ(canonicalSum(apart.values()), canonicalSum(all));
+    auto nusParts = [](const PartSum& sum) {
+      return std::count_if(sum.parts().begin(), sum.parts().end(), [](GameId p) { return asNus(p).has_value(); });
+    };
+    ASSERT_LE(nusParts(apart), 1);
+    for (size_t j = 0; j < apart.parts().size(); ++j)  // and so do the sums after a move
+      for (GameId o : leftOptions(apart.parts()[j])) {
+        std::vector<GameId> moved = apart.values();
+        moved.erase(std::find(moved.begin(), moved.end(), apart.parts()[j]));
+        moved.push_back(o);
+        const PartSum after = apart.replaced(j, o);
+        PartSum fresh;
+        for (GameId g : moved) fresh.add(g);
+        std::string kr, kf;
+        after.appendKey(kr);
+        fresh.appendKey(kf);
+        ASSERT_EQ(kr, kf);
+        ASSERT_LE(nusParts(after), 1);
+        ASSERT_EQ(canonicalSum(after.values()), canonicalSum(moved));
+      }
+  }
 }
 
 TEST(CgtSum, SumWithinStopsAtItsAllowanceAndLeavesTheTablesSound) {
