@@ -98,9 +98,9 @@ class PairCache {
 // of its time; forms alone (7 random 5x5 boards, --canonical-nodes 0) take 12-15% less time.
 // Exact keys, sharded as the intern table; a shard is an arena of entries [nL, nR, form, L...,
 // R...] with open-addressed slots ((upper 32 bits of the hash) << 32 | the entry's offset). A
-// shard whose arena would pass its share of kBytes starts again empty: memory stays bounded
-// and the recent lists are kept (the hardest 6x6 board and the 5x5 checkerboard start made
-// 23 k and 30 k distinct lists, about a megabyte).
+// shard whose arena or slots would pass their share of kBytes starts again empty: memory stays
+// bounded and the recent lists are kept (the hardest 6x6 board and the 5x5 checkerboard start
+// made 23 k and 30 k distinct lists, about a megabyte).
 class MadeCache {
  public:
   MadeCache() : shards_(new Shard[kCacheShards]) {}
@@ -122,15 +122,19 @@ class MadeCache {
   }
   void insert(const std::vector<GameId>& L, const std::vector<GameId>& R, uint64_t h, GameId form) {
     const size_t words = Entry::kHeader + L.size() + R.size();
-    if (words > kShardWords / 16) return;  // a list this long is rare: not worth a shard's room
+    if (words > kArenaWords / 16) return;  // a list this long is rare: not worth a shard's room
     Shard& s = shards_[h >> (64 - kCacheShardBits)];
     std::lock_guard lock(s.m);
-    if (s.arena.size() + words > kShardWords) {
+    const bool slotsGrow = (s.count + 1) * 2 > s.slots.size();
+    if (s.arena.size() + words > kArenaWords || (slotsGrow && s.slots.size() * 2 > kMostSlots)) {
       s.arena.clear();
       s.slots.clear();
       s.count = 0;
     }
-    if (s.slots.empty()) s.slots.assign(64, kEmptySlot);
+    if (s.slots.empty()) {
+      s.arena.reserve(kArenaWords);  // once: its pages are touched only as it fills
+      s.slots.assign(64, kEmptySlot);
+    }
     place(s.slots, (h & 0xFFFFFFFF00000000ull) | s.arena.size(), h);
     s.arena.insert(s.arena.end(), {static_cast<GameId>(L.size()), static_cast<GameId>(R.size()), form});
     s.arena.insert(s.arena.end(), L.begin(), L.end());
@@ -148,9 +152,11 @@ class MadeCache {
 
  private:
   static constexpr uint64_t kEmptySlot = ~uint64_t{0};
+  // Half of a shard's share of kBytes for its arena, half for its slots.
   static constexpr size_t kBytes = size_t{64} << 20;
-  static constexpr size_t kShardWords = kBytes / kCacheShards / sizeof(GameId);
-  static_assert(kShardWords < (uint64_t{1} << 32), "an entry's offset fits in a slot's lower half");
+  static constexpr size_t kArenaWords = kBytes / kCacheShards / 2 / sizeof(GameId);
+  static constexpr size_t kMostSlots = kBytes / kCacheShards / 2 / sizeof(uint64_t);
+  static_assert(kArenaWords < (uint64_t{1} << 32), "an entry's offset fits in a slot's lower half");
   struct Entry {
     static constexpr size_t kHeader = 3;
     const GameId* at;

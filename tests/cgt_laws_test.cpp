@@ -211,10 +211,10 @@ TEST(CgtLaws, RepeatedOptionListsGiveTheirForms) {
   }
 }
 
-// More distinct option lists than make()'s cache holds (64 MB, 16.8 M words; here 80 k lists of
-// 100 to 200 integers a side, some 300 words an entry, 24 M), so that its shards start again
-// empty on the way: every form stays exact, the early lists' made again. {L | R} with integers
-// max L < min R - 1 is the simplest integer between them.
+// More distinct option lists than make()'s cache holds (its arenas 32 MB, 8.4 M words; here
+// 80 k lists of 100 to 200 integers a side, some 300 words an entry, 24 M), so that its shards
+// start again empty on the way: every form stays exact, the early lists' made again. {L | R}
+// with integers max L < min R - 1 is the simplest integer between them.
 TEST(CgtLaws, MadeFormsStayExactPastTheCacheBound) {
   std::mt19937 rng(4711);
   std::uniform_int_distribution<int> centre(-100, 100), length(100, 199);
