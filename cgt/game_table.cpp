@@ -752,6 +752,9 @@ std::optional<Nus> asNus(GameId g) {
   const Node& n = node(g);
   if (n.isNum) return Nus{n.num, 0, 0};
   if (n.nim >= 0) return Nus{Dyadic(), 0, static_cast<uint32_t>(n.nim)};
+  // x + n.^ + *m has both stops x: a game with two stops is none, known without the memo's lock
+  // (PartSum::add asks of every part: Amazons' hot ones too).
+  if (!(n.lstop == n.rstop)) return std::nullopt;
   // Recognising a value tries sums (nus below): under a count of sums the process-wide memo is
   // not read, as add's cache is not, and the limit's own memo stands in for it.
   const bool counting = workLimit && workLimit->counting;
@@ -766,7 +769,7 @@ std::optional<Nus> asNus(GameId g) {
   if (workLimit) workLimit->check();
   std::optional<Nus> result;
   // All options must be NUS with one common number part, and the game infinitesimally close to it.
-  bool ok = n.lstop == n.rstop;
+  bool ok = true;
   std::optional<Dyadic> x;
   int64_t umin = 0, umax = 0;
   uint32_t mmax = 0;

@@ -43,7 +43,11 @@ PartSum PartSum::replaced(size_t i, GameId g) const {
   next.parts_.reserve(parts_.size());
   for (size_t j = 0; j < parts_.size(); ++j)
     if (j != i) next.parts_.push_back(parts_[j]);
-  if (parts_[i] != nus_) next.nus_ = nus_, next.nusUps_ = nusUps_, next.nusNim_ = nusNim_;
+  if (parts_[i] != nus_) {  // the folded part stays
+    next.nus_ = nus_;
+    next.nusUps_ = nusUps_;
+    next.nusNim_ = nusNim_;
+  }
   next.add(g);
   return next;
 }
