@@ -114,6 +114,11 @@ void PartSum::appendPartsKey(std::string& key) const {
   key.append(reinterpret_cast<const char*>(parts_.data()), parts_.size() * sizeof(GameId));
 }
 
+void PartSum::appendKeyBesidesNumberUpStar(std::string& key) const {
+  for (GameId p : parts_)
+    if (p != nus_) key.append(reinterpret_cast<const char*>(&p), sizeof p);
+}
+
 bool SumSearch::moverWins(const PartSum& sum, Side mover, const std::function<void()>& poll) {
   if (const auto settled = sum.decidedByStops(mover)) return *settled;
   const std::vector<GameId>& parts = sum.parts();

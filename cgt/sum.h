@@ -33,6 +33,9 @@ class PartSum {
 
   const Dyadic& number() const { return number_; }
   const std::vector<GameId>& parts() const { return parts_; }  // the non-numbers, sorted by id
+  // The number plus the folded up multiple and nimber: x + ^n*m, one value that any two sums
+  // which differ only there compare by (nusAtLeast).
+  Nus numberUpStar() const { return {number_, nusUps_, nusNim_}; }
   std::vector<GameId> values() const;                         // the parts and the number, if not 0
 
   // The moves of `mover` in the parts, hottest part first: (part index, the option it moves to).
@@ -44,6 +47,7 @@ class PartSum {
 
   void appendKey(std::string& key) const;       // exact: the number and the sorted part ids
   void appendPartsKey(std::string& key) const;  // the sorted part ids alone, the number left out
+  void appendKeyBesidesNumberUpStar(std::string& key) const;  // the part ids but numberUpStar()'s
 
  private:
   static constexpr GameId kNoNus = ~GameId{0};
@@ -71,6 +75,16 @@ class SumSearch {
   tbb::concurrent_hash_map<std::string, bool, KeyHashCompare> table_;
   std::atomic<uint64_t> nodes_{0};
 };
+
+// Whether x + ^n*m >= y + ^k*j as games, in closed form: their difference d + ^u*v (d = x - y,
+// u = n - k, v = m xor j) is >= 0 iff d > 0, or d = 0 and u >= 2, or u = 1 and v != 1 (^* is
+// fuzzy), or u = 0 and v = 0.
+inline bool nusAtLeast(const Nus& a, const Nus& b) {
+  if (!(a.number == b.number)) return b.number < a.number;
+  const int64_t u = a.ups - b.ups;
+  const uint32_t v = a.nim ^ b.nim;
+  return u >= 2 || (u == 1 && v != 1) || (u == 0 && v == 0);
+}
 
 // Left moving first wins g iff g is not <= 0; Right moving first wins iff g is not >= 0.
 inline bool moverWins(GameId g, Side mover) { return mover == Side::Left ? !leq(g, zero()) : !leq(zero(), g); }

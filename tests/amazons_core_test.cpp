@@ -334,7 +334,7 @@ TEST(AmazonsOnCore, PendingTerritoriesKeepVerdictsExact) {
 }
 
 // The table of sums keeps, for Amazons (a game with bounds), what it knows of a sum up to its
-// number part (AdvantageBounds); a pending integer lo..hi makes the mover's advantage a range.
+// number-up-star part (NusBounds); a pending integer lo..hi makes the mover's advantage a range.
 // A verdict remembered with a defective pocket P pending, and read back with it pending or
 // solved and the number anywhere, is the naive canonical forms': a random contested 3x3 G, a
 // * (so that the sum is not one region beside an integer, which the lone search keeps), P and

@@ -164,6 +164,52 @@ TEST(CgtSum, UpsAndNimbersFoldIntoOnePart) {
   }
 }
 
+// nusAtLeast's closed form is the order of games: for every pair of x + ^n*m (x among five
+// numbers, n -3..3, m 0..3), against leq on their canonical forms. And a sum's numberUpStar()
+// and its key besides it are what PartSum folded: sums that differ only in numbers, ups and
+// nimbers share that key, with the number-up-star parts the added ones. Mutation-checked:
+// ^* read as positive, or the number compared after the ups, fails it.
+TEST(CgtSum, NumberUpStarOrderIsTheOrderOfGames) {
+  const Dyadic numbers[] = {Dyadic(-1), Dyadic(-1, 1), Dyadic(), Dyadic(1, 2), Dyadic(1)};
+  std::vector<Nus> all;
+  for (const Dyadic& x : numbers)
+    for (int64_t u = -3; u <= 3; ++u)
+      for (uint32_t m = 0; m <= 3; ++m) all.push_back({x, u, m});
+  for (const Nus& a : all)
+    for (const Nus& b : all)
+      ASSERT_EQ(nusAtLeast(a, b), leq(nus(b.number, b.ups, b.nim), nus(a.number, a.ups, a.nim)))
+          << a.number.num << "/2^" << a.number.exp << " ^" << a.ups << " *" << a.nim << " >= " << b.number.num << "/2^" << b.number.exp
+          << " ^" << b.ups << " *" << b.nim;
+
+  std::mt19937 rng(31);
+  const std::vector<GameId> games = randomGames(rng, 60);
+  std::uniform_int_distribution<size_t> pick(0, games.size() - 1), pickNus(0, all.size() - 1);
+  for (int i = 0; i < 300; ++i) {
+    std::vector<GameId> others;
+    for (int k = static_cast<int>(rng() % 3); k > 0; --k)
+      if (const GameId g = games[pick(rng)]; !asNus(g)) others.push_back(g);
+    const Nus v = all[pickNus(rng)], w = all[pickNus(rng)];
+    PartSum withV, withW;
+    for (GameId g : others) {
+      withV.add(g);
+      withW.add(g);
+    }
+    withV.add(nus(v.number, v.ups, v.nim));
+    withW.add(nus(w.number, 0, 0));
+    withW.add(nus(Dyadic(), w.ups, w.nim));
+    std::string kv, kw;
+    withV.appendKeyBesidesNumberUpStar(kv);
+    withW.appendKeyBesidesNumberUpStar(kw);
+    ASSERT_EQ(kv, kw);
+    for (const auto& [sum, expected] : {std::pair{withV, v}, std::pair{withW, w}}) {
+      const Nus got = sum.numberUpStar();
+      const GameId rest = canonicalSum(sum.values());
+      ASSERT_EQ(nus(got.number, got.ups, got.nim), nus(expected.number, expected.ups, expected.nim));
+      ASSERT_EQ(rest, add(canonicalSum(others), nus(expected.number, expected.ups, expected.nim)));
+    }
+  }
+}
+
 TEST(CgtSum, SumWithinStopsAtItsAllowanceAndLeavesTheTablesSound) {
   std::mt19937 rng(41);
   const std::vector<GameId> games = randomGames(rng, 200);

@@ -563,6 +563,57 @@ TEST(Clobber, SideToMoveOnlyDecidesThatSide) {
 // two sum tables), filled by the first boards, the analyser keeps its answers exact (verdicts
 // against minimax, values against an analyser with room to spare) and its value table within
 // its share.
+// The table of sums keeps what it knows of raw regions beside known parts up to the sum's
+// number-up-star part (core::NusBounds). A verdict remembered for R + P + v0 (R a random raw
+// board, P none or a group's value that is no number, up or nimber, v0 = x + ^n*m) is read back
+// for R + P' + v, every P' and v, and must then be the naive canonical forms' (cgt::moverWins
+// of the whole sum). Mutation-checked: a win read for v below v0, a loss read above it, ^* taken
+// for positive, or P left out of the key, fails it.
+TEST(Clobber, TableReadsVerdictsAcrossUpsAndStars) {
+  core::AnalysisOptions options;
+  core::SumSearch<Clobber> search(options);
+  std::mt19937_64 rng(5051);
+  std::vector<cgt::Nus> advantages;
+  for (const cgt::Dyadic& x : {cgt::Dyadic(-1, 1), cgt::Dyadic(), cgt::Dyadic(1, 1)})
+    for (int64_t u = -3; u <= 3; ++u)
+      for (uint32_t m = 0; m <= 2; ++m) advantages.push_back({x, u, m});
+  std::vector<std::optional<cgt::GameId>> others = {std::nullopt};
+  while (others.size() < 6) {
+    const cgt::GameId g = testing::naiveClobberValue(testing::randomClobberGrid(rng, 3, 2, 0.2));
+    if (!cgt::asNus(g)) others.push_back(g);
+  }
+  auto state = [](const Region& raw, std::optional<cgt::GameId> other, const cgt::Nus& v) {
+    core::SumSearch<Clobber>::State s;
+    if (other) s.known.add(*other);
+    s.known.add(cgt::nus(v.number, v.ups, v.nim));
+    s.raw.push_back(raw);
+    return s;
+  };
+  int read = 0, wins = 0;
+  for (int trial = 0; trial < 300 && !HasFatalFailure(); ++trial) {
+    const Grid grid = testing::randomClobberGrid(rng, 1 + static_cast<int>(rng() % 3), 1 + static_cast<int>(rng() % 3), 0.2);
+    const Region raw = Clobber::normalise(regionOf(grid));
+    const cgt::GameId rawValue = testing::naiveClobberValue(grid);
+    const cgt::Side mover = rng() % 2 ? cgt::Side::Left : cgt::Side::Right;
+    auto truth = [&](std::optional<cgt::GameId> other, const cgt::Nus& v) {
+      return cgt::moverWins(cgt::add(cgt::add(rawValue, other.value_or(cgt::zero())), cgt::nus(v.number, v.ups, v.nim)), mover);
+    };
+    const std::optional<cgt::GameId> other = others[rng() % others.size()];
+    const cgt::Nus v0 = advantages[rng() % advantages.size()];
+    search.remember(state(raw, other, v0), mover, truth(other, v0));
+    for (const std::optional<cgt::GameId>& otherRead : others)
+      for (const cgt::Nus& v : advantages)
+        if (const std::optional<bool> known = search.known(state(raw, otherRead, v), mover)) {
+          ASSERT_EQ(*known, truth(otherRead, v)) << testing::oneLine(grid) << " ^" << v.ups << " *" << v.nim << " x " << v.number.num << "/2^"
+                                                 << v.number.exp << " after ^" << v0.ups << " *" << v0.nim;
+          ++read;
+          wins += *known;
+        }
+  }
+  EXPECT_GT(read, 3000) << read;
+  EXPECT_GT(wins, 1000) << wins;
+}
+
 TEST(Clobber, FullTablesKeepVerdictsAndValues) {
   core::AnalysisOptions small;
   small.hashMegabytes = 1;

@@ -18,52 +18,72 @@
 #include <vector>
 
 #include "cgt/dyadic.h"
+#include "cgt/sum.h"
 
 namespace amazons::core {
 
-// What is known of a sum position up to its number part x: with a = x for Left to move and
-// a = -x for Right (the mover's advantage), the mover wins for every a >= winFrom and loses
-// for every a <= lossTo. Adding a number never hurts the side it favours (G + x <= G + y for
-// x <= y: if Left wins G + x moving first, G + x is not <= 0, nor then is G + y), so one
-// search answers every position that differs from it only by a number, more or less, in the
-// right direction: Amazons' territories end in all sizes, and near the end of a game most
-// positions are one small raw chamber beside them.
-// Each bound in 8 bytes (num, exp, a missing bound as exp -1): as two
-// optional<Dyadic> (48 bytes) the table of a 41-empty 10x10 Amazons position filled at 512 MB
-// and its search took 1.39 M positions instead of 1.15 M. A bound that does not fit is not
-// recorded, which only forgets.
-class AdvantageBounds {
+// What is known of a sum position up to its number-up-star part v = x + ^n*m (cgt::PartSum
+// folds the numbers, up multiples and nimbers into it): with a = v for Left to move and a = -v
+// for Right (the mover's advantage), the mover wins for every a >= a stored win and loses for
+// every a <= a stored loss. Adding a value >= 0 never hurts Left (G + x <= G + y for x <= y:
+// if Left wins G + x moving first, G + x is not <= 0, nor then is G + y), so one search
+// answers every position that differs from it only there, in the right direction: Amazons'
+// territories end in all sizes, and near the end of a game most positions are one small raw
+// chamber beside them; Clobber's values are all-small, mostly ups and stars.
+// Numbers are ordered, these values only partly (cgt::nusAtLeast: ^ and ^* are not): up to
+// kPoints wins and as many losses, the newest first, those it answers dropped. Each point in
+// 8 bytes: as two optional<Dyadic> (48 bytes) the table of a 41-empty 10x10 Amazons position
+// filled at 512 MB and its search took 1.39 M positions instead of 1.15 M. A point that does
+// not fit is not recorded, which only forgets.
+template <size_t kPoints>
+class NusBounds {
  public:
-  std::optional<bool> at(const cgt::Dyadic& a) const {
-    if (win_.exp >= 0 && a >= win_.value()) return true;
-    if (loss_.exp >= 0 && a <= loss_.value()) return false;
+  std::optional<bool> at(const cgt::Nus& a) const {
+    for (const Point& w : win_)
+      if (w.exp >= 0 && cgt::nusAtLeast(a, w.value())) return true;
+    for (const Point& l : loss_)
+      if (l.exp >= 0 && cgt::nusAtLeast(l.value(), a)) return false;
     return std::nullopt;
   }
-  void record(const cgt::Dyadic& a, bool wins) {
-    if (!Bound::fits(a)) return;
-    if (wins && (win_.exp < 0 || a < win_.value())) win_ = Bound(a);
-    if (!wins && (loss_.exp < 0 || a > loss_.value())) loss_ = Bound(a);
+  void record(const cgt::Nus& a, bool wins) {
+    if (!Point::fits(a) || at(a) == wins) return;
+    Point* points = wins ? win_ : loss_;
+    Point kept[kPoints];
+    kept[0] = Point(a);
+    size_t n = 1;
+    for (size_t i = 0; i < kPoints && n < kPoints; ++i)
+      if (points[i].exp >= 0 && !(wins ? cgt::nusAtLeast(points[i].value(), a) : cgt::nusAtLeast(a, points[i].value()))) kept[n++] = points[i];
+    std::copy(kept, kept + kPoints, points);
   }
 
  private:
-  struct Bound {
+  struct Point {
     int32_t num = 0;
-    int8_t exp = -1;
-    Bound() = default;
-    explicit Bound(const cgt::Dyadic& a) : num(static_cast<int32_t>(a.num)), exp(static_cast<int8_t>(a.exp)) {}
-    static bool fits(const cgt::Dyadic& a) {
-      return a.num >= std::numeric_limits<int32_t>::min() && a.num <= std::numeric_limits<int32_t>::max() && a.exp <= 127;
+    int8_t exp = -1;  // -1: no point
+    uint8_t nim = 0;
+    int16_t ups = 0;
+    Point() = default;
+    explicit Point(const cgt::Nus& a)
+        : num(static_cast<int32_t>(a.number.num)),
+          exp(static_cast<int8_t>(a.number.exp)),
+          nim(static_cast<uint8_t>(a.nim)),
+          ups(static_cast<int16_t>(a.ups)) {}
+    static bool fits(const cgt::Nus& a) {
+      return a.number.num >= std::numeric_limits<int32_t>::min() && a.number.num <= std::numeric_limits<int32_t>::max() &&
+             a.number.exp <= std::numeric_limits<int8_t>::max() && a.nim <= std::numeric_limits<uint8_t>::max() &&
+             a.ups >= std::numeric_limits<int16_t>::min() && a.ups <= std::numeric_limits<int16_t>::max();
     }
-    cgt::Dyadic value() const {
+    cgt::Nus value() const {
       cgt::Dyadic d;
       d.num = num;
       d.exp = exp;
-      return d;
+      return {d, ups, nim};
     }
   };
-  Bound win_, loss_;
+  static_assert(sizeof(Point) == 8);
+  Point win_[kPoints], loss_[kPoints];
 };
-static_assert(sizeof(AdvantageBounds) <= 16);
+static_assert(sizeof(NusBounds<1>) == 16 && sizeof(NusBounds<2>) == 32);
 
 template <typename Value>
 class SearchedTable {

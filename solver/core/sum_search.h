@@ -506,14 +506,15 @@ class SumSearch {
   };
 
   // Where the tables keep what is known of a sum: the game's lone search, for a raw region
-  // alone beside an integer that it keeps (G::LoneSearch), else searched_: by sumKey, or,
-  // for a game with bounds, by the raw regions and the parts that are not numbers, the
-  // number and the pending integers read as the mover's advantage (AdvantageBounds), as the
-  // Amazons solver keeps its sums. A 41-empty 10x10 Amazons position took 12.7 s instead of
-  // 13.2 s (1.15 M positions instead of 1.21 M); Clobber, whose number part is always 0,
-  // keeps its smaller entries (its 6x6 set took 22.4 s with them instead of 18.4 s).
-  static constexpr bool kByAdvantage = HasBounds<G>;
-  using Searched = std::conditional_t<kByAdvantage, AdvantageBounds, bool>;
+  // alone beside an integer that it keeps (G::LoneSearch), else searched_: by the mover, the
+  // raw regions and the known parts but the number-up-star one, that part x + ^n*m and the
+  // pending integers read as the mover's advantage (NusBounds). A number apart: a 41-empty
+  // 10x10 Amazons position took 12.7 s instead of 13.2 s (1.15 M positions instead of 1.21 M).
+  // The ups and nimbers too: the hard 6x6 Clobber board (BENCHMARKS.md) 2.81 M -> 2.46 M.
+  // Two points each way for a game without bounds (Clobber: ups and stars, partly ordered; one
+  // searched that board's 2.60 M, four no fewer than two), one for a game with bounds (Amazons:
+  // mostly numbers; two kept its positions and made the 4x6 start slower, its slots larger).
+  using Searched = NusBounds<HasBounds<G> ? 1 : 2>;
   struct TableKey {
     bool lone = false;
     std::string key;
@@ -522,57 +523,45 @@ class SumSearch {
   TableKey tableKey(const State& state, cgt::Side mover) const {
     if constexpr (HasLoneSearch<G>)
       if (loneBesideInteger(state) && lone_.keeps(state.raw.front())) return {true, {}, 0};
-    std::string key;
-    if constexpr (kByAdvantage) {
-      key.assign(1, static_cast<char>(mover));
-      appendKeys(state.raw, [](const Region& r) -> const Region& { return r; }, key);
-      key += '|';
-      state.known.appendPartsKey(key);
-    } else {
-      key = sumKey(state, mover);
-    }
+    std::string key(1, static_cast<char>(mover));
+    appendKeys(state.raw, [](const Region& r) -> const Region& { return r; }, key);
+    key += '|';
+    state.known.appendKeyBesidesNumberUpStar(key);
     const uint64_t hash = XXH3_64bits(key.data(), key.size());
     return {false, std::move(key), hash};
   }
-  // The mover's advantage (the number for Left, its negative for Right) with the pending
-  // integers at the mover's worst and at its best.
-  static std::pair<cgt::Dyadic, cgt::Dyadic> advantageRange(const State& state, cgt::Side mover) {
+  // The mover's advantage in the number-up-star part, x + ^n*m for Left and -x + ^-n*m for
+  // Right, with the pending integers at the mover's worst and at its best.
+  static std::pair<cgt::Nus, cgt::Nus> advantageRange(const State& state, cgt::Side mover) {
     int64_t lo = 0, hi = 0;
     for (const Pending& p : state.pending) {
       lo += p.lo;
       hi += p.hi;
     }
-    if (mover == cgt::Side::Left) return {state.known.number() + cgt::Dyadic(lo), state.known.number() + cgt::Dyadic(hi)};
-    return {-state.known.number() - cgt::Dyadic(hi), -state.known.number() - cgt::Dyadic(lo)};
+    const cgt::Nus v = state.known.numberUpStar();
+    if (mover == cgt::Side::Left) return {{v.number + cgt::Dyadic(lo), v.ups, v.nim}, {v.number + cgt::Dyadic(hi), v.ups, v.nim}};
+    return {{-v.number - cgt::Dyadic(hi), -v.ups, v.nim}, {-v.number - cgt::Dyadic(lo), -v.ups, v.nim}};
   }
   std::optional<bool> knownAt(const State& state, cgt::Side mover, const TableKey& key) const {
     if constexpr (HasLoneSearch<G>)
       if (key.lone) return lone_.known(state.raw.front(), state.known.number().num, mover);
     const std::optional<Searched> found = searched_.find(key.key, key.hash);
-    if constexpr (kByAdvantage) {
-      if (!found) return std::nullopt;
-      const auto [least, most] = advantageRange(state, mover);
-      if (found->at(least) == true) return true;
-      if (found->at(most) == false) return false;
-      return std::nullopt;
-    } else {
-      return found;
-    }
+    if (!found) return std::nullopt;
+    const auto [least, most] = advantageRange(state, mover);
+    if (found->at(least) == true) return true;
+    if (found->at(most) == false) return false;
+    return std::nullopt;
   }
   void rememberAt(const State& state, cgt::Side mover, const TableKey& key, bool wins) {
     if constexpr (HasLoneSearch<G>)
       if (key.lone) return lone_.remember(state.raw.front(), state.known.number().num, mover, wins);
-    if constexpr (kByAdvantage) {
-      // With pending integers the advantage is only known to lie in a range: a win holds from
-      // its top, a loss up to its bottom.
-      const auto [least, most] = advantageRange(state, mover);
-      const cgt::Dyadic a = wins ? most : least;
-      AdvantageBounds fresh;
-      fresh.record(a, wins);
-      searched_.merge(key.key, key.hash, fresh, [&](AdvantageBounds& stored) { stored.record(a, wins); });
-    } else {
-      searched_.insert(key.key, key.hash, wins);
-    }
+    // With pending integers the advantage is only known to lie in a range: a win holds from
+    // its top, a loss up to its bottom.
+    const auto [least, most] = advantageRange(state, mover);
+    const cgt::Nus a = wins ? most : least;
+    Searched fresh;
+    fresh.record(a, wins);
+    searched_.merge(key.key, key.hash, fresh, [&](Searched& stored) { stored.record(a, wins); });
   }
 
   bool parallel() const { return options_.threads > 1; }
