@@ -563,13 +563,15 @@ TEST(Clobber, SideToMoveOnlyDecidesThatSide) {
 // two sum tables), filled by the first boards, the analyser keeps its answers exact (verdicts
 // against minimax, values against an analyser with room to spare) and its value table within
 // its share.
-// The table of sums keeps what it knows of raw regions beside known parts up to the sum's
-// number-up-star part (core::NusBounds). A verdict remembered for R + P + v0 (R a random raw
-// board, P none or a group's value that is no number, up or nimber, v0 = x + ^n*m) is read back
+// The table of sums keeps what it knows of raw regions beside known parts up to the mover's
+// advantage: the whole known sum, or, beside more than two other parts, its number-up-star
+// part (core::ValueBounds). A verdict remembered for R + P + v0 (R a random raw board, P none to
+// four values of random groups that are no number, up or nimber, v0 = x + ^n*m) is read back
 // for R + P' + v, every P' and v, and must then be the naive canonical forms' (cgt::moverWins
-// of the whole sum). Mutation-checked: a win read for v below v0, a loss read above it, ^* taken
-// for positive, or P left out of the key, fails it.
-TEST(Clobber, TableReadsVerdictsAcrossUpsAndStars) {
+// of the whole sum). Mutation-checked: a win read for an advantage below the stored one, the
+// advantage not negated for Right, or P left out of the key beside more than two other parts,
+// fails it.
+TEST(Clobber, TableReadsVerdictsAcrossKnownParts) {
   core::AnalysisOptions options;
   core::SumSearch<Clobber> search(options);
   std::mt19937_64 rng(5051);
@@ -577,41 +579,54 @@ TEST(Clobber, TableReadsVerdictsAcrossUpsAndStars) {
   for (const cgt::Dyadic& x : {cgt::Dyadic(-1, 1), cgt::Dyadic(), cgt::Dyadic(1, 1)})
     for (int64_t u = -3; u <= 3; ++u)
       for (uint32_t m = 0; m <= 2; ++m) advantages.push_back({x, u, m});
-  std::vector<std::optional<cgt::GameId>> others = {std::nullopt};
-  while (others.size() < 6) {
+  std::vector<cgt::GameId> pool;
+  while (pool.size() < 4) {
     const cgt::GameId g = testing::naiveClobberValue(testing::randomClobberGrid(rng, 3, 2, 0.2));
-    if (!cgt::asNus(g)) others.push_back(g);
+    if (!cgt::asNus(g) && std::find(pool.begin(), pool.end(), g) == pool.end()) pool.push_back(g);
   }
-  auto state = [](const Region& raw, std::optional<cgt::GameId> other, const cgt::Nus& v) {
+  // Part lists of none to four from the pool (repeats allowed): beside up to two other parts
+  // the whole sum is the advantage, beside more they are in the key.
+  std::vector<std::vector<cgt::GameId>> others = {{}};
+  for (int k = 1; k <= 4; ++k)
+    for (int i = 0; i < 3; ++i) {
+      std::vector<cgt::GameId> parts;
+      for (int j = 0; j < k; ++j) parts.push_back(pool[rng() % pool.size()]);
+      others.push_back(parts);
+    }
+  auto state = [](const Region& raw, const std::vector<cgt::GameId>& parts, const cgt::Nus& v) {
     core::SumSearch<Clobber>::State s;
-    if (other) s.known.add(*other);
+    for (cgt::GameId g : parts) s.known.add(g);
     s.known.add(cgt::nus(v.number, v.ups, v.nim));
     s.raw.push_back(raw);
     return s;
   };
-  int read = 0, wins = 0;
+  int read = 0, wins = 0, readBesideMany = 0;
   for (int trial = 0; trial < 300 && !HasFatalFailure(); ++trial) {
     const Grid grid = testing::randomClobberGrid(rng, 1 + static_cast<int>(rng() % 3), 1 + static_cast<int>(rng() % 3), 0.2);
     const Region raw = Clobber::normalise(regionOf(grid));
     const cgt::GameId rawValue = testing::naiveClobberValue(grid);
     const cgt::Side mover = rng() % 2 ? cgt::Side::Left : cgt::Side::Right;
-    auto truth = [&](std::optional<cgt::GameId> other, const cgt::Nus& v) {
-      return cgt::moverWins(cgt::add(cgt::add(rawValue, other.value_or(cgt::zero())), cgt::nus(v.number, v.ups, v.nim)), mover);
+    auto truth = [&](const std::vector<cgt::GameId>& parts, const cgt::Nus& v) {
+      cgt::GameId sum = cgt::add(rawValue, cgt::nus(v.number, v.ups, v.nim));
+      for (cgt::GameId g : parts) sum = cgt::add(sum, g);
+      return cgt::moverWins(sum, mover);
     };
-    const std::optional<cgt::GameId> other = others[rng() % others.size()];
+    const std::vector<cgt::GameId>& parts = others[rng() % others.size()];
     const cgt::Nus v0 = advantages[rng() % advantages.size()];
-    search.remember(state(raw, other, v0), mover, truth(other, v0));
-    for (const std::optional<cgt::GameId>& otherRead : others)
+    search.remember(state(raw, parts, v0), mover, truth(parts, v0));
+    for (const std::vector<cgt::GameId>& partsRead : others)
       for (const cgt::Nus& v : advantages)
-        if (const std::optional<bool> known = search.known(state(raw, otherRead, v), mover)) {
-          ASSERT_EQ(*known, truth(otherRead, v)) << testing::oneLine(grid) << " ^" << v.ups << " *" << v.nim << " x " << v.number.num << "/2^"
-                                                 << v.number.exp << " after ^" << v0.ups << " *" << v0.nim;
+        if (const std::optional<bool> known = search.known(state(raw, partsRead, v), mover)) {
+          ASSERT_EQ(*known, truth(partsRead, v)) << testing::oneLine(grid) << " beside " << partsRead.size() << " parts ^" << v.ups << " *" << v.nim
+                                                 << " x " << v.number.num << "/2^" << v.number.exp << ", remembered ^" << v0.ups << " *" << v0.nim;
           ++read;
           wins += *known;
+          readBesideMany += partsRead.size() > 2;
         }
   }
-  EXPECT_GT(read, 3000) << read;
-  EXPECT_GT(wins, 1000) << wins;
+  EXPECT_GT(read, 30000) << read;
+  EXPECT_GT(wins, 10000) << wins;
+  EXPECT_GT(readBesideMany, 5000) << readBesideMany;
 }
 
 TEST(Clobber, FullTablesKeepVerdictsAndValues) {

@@ -18,42 +18,32 @@
 #include <vector>
 
 #include "cgt/dyadic.h"
+#include "cgt/game_table.h"
 #include "cgt/sum.h"
 
 namespace amazons::core {
 
 // What is known of a sum position up to its number-up-star part v = x + ^n*m (cgt::PartSum
 // folds the numbers, up multiples and nimbers into it): with a = v for Left to move and a = -v
-// for Right (the mover's advantage), the mover wins for every a >= a stored win and loses for
-// every a <= a stored loss. Adding a value >= 0 never hurts Left (G + x <= G + y for x <= y:
-// if Left wins G + x moving first, G + x is not <= 0, nor then is G + y), so one search
-// answers every position that differs from it only there, in the right direction: Amazons'
-// territories end in all sizes, and near the end of a game most positions are one small raw
-// chamber beside them; Clobber's values are all-small, mostly ups and stars.
-// Numbers are ordered, these values only partly (cgt::nusAtLeast: ^ and ^* are not): up to
-// kPoints wins and as many losses, the newest first, those it answers dropped. Each point in
-// 8 bytes: as two optional<Dyadic> (48 bytes) the table of a 41-empty 10x10 Amazons position
-// filled at 512 MB and its search took 1.39 M positions instead of 1.15 M. A point that does
-// not fit is not recorded, which only forgets.
-template <size_t kPoints>
+// for Right (the mover's advantage), the mover wins for every a >= the stored win and loses
+// for every a <= the stored loss. Adding a value >= 0 never hurts Left (G + x <= G + y for
+// x <= y: if Left wins G + x moving first, G + x is not <= 0, nor then is G + y), so one
+// search answers every position that differs from it only there, in the right direction:
+// Amazons' territories end in all sizes, and near the end of a game most positions are one
+// small raw chamber beside them. Numbers are ordered, these values only partly
+// (cgt::nusAtLeast: ^* and 0 are not): a new point replaces the stored one unless that one
+// answers it. Each point in 8 bytes: as two optional<Dyadic> (48 bytes) the table of a
+// 41-empty 10x10 Amazons position filled at 512 MB and its search took 1.39 M positions
+// instead of 1.15 M. A point that does not fit is not recorded, which only forgets.
 class NusBounds {
  public:
   std::optional<bool> at(const cgt::Nus& a) const {
-    for (const Point& w : win_)
-      if (w.exp >= 0 && cgt::nusAtLeast(a, w.value())) return true;
-    for (const Point& l : loss_)
-      if (l.exp >= 0 && cgt::nusAtLeast(l.value(), a)) return false;
+    if (win_.exp >= 0 && cgt::nusAtLeast(a, win_.value())) return true;
+    if (loss_.exp >= 0 && cgt::nusAtLeast(loss_.value(), a)) return false;
     return std::nullopt;
   }
   void record(const cgt::Nus& a, bool wins) {
-    if (!Point::fits(a) || at(a) == wins) return;
-    Point* points = wins ? win_ : loss_;
-    Point kept[kPoints];
-    kept[0] = Point(a);
-    size_t n = 1;
-    for (size_t i = 0; i < kPoints && n < kPoints; ++i)
-      if (points[i].exp >= 0 && !(wins ? cgt::nusAtLeast(points[i].value(), a) : cgt::nusAtLeast(a, points[i].value()))) kept[n++] = points[i];
-    std::copy(kept, kept + kPoints, points);
+    if (Point::fits(a) && at(a) != wins) (wins ? win_ : loss_) = Point(a);
   }
 
  private:
@@ -81,9 +71,42 @@ class NusBounds {
     }
   };
   static_assert(sizeof(Point) == 8);
-  Point win_[kPoints], loss_[kPoints];
+  Point win_, loss_;
 };
-static_assert(sizeof(NusBounds<1>) == 16 && sizeof(NusBounds<2>) == 32);
+static_assert(sizeof(NusBounds) == 16);
+
+// The same with the mover's advantage any canonical value (cgt::leq orders them; the search
+// over sums makes it the whole known sum where that is small: sum_search.h): the two newest
+// wins and the two newest losses, those a newer one answers dropped. (Clobber's hard 6x6
+// board: one of each, 2.39 M positions; two, 2.20 M.)
+class ValueBounds {
+ public:
+  std::optional<bool> at(cgt::GameId a) const {
+    for (cgt::GameId w : win_)
+      if (w != kNone && cgt::leq(w, a)) return true;
+    for (cgt::GameId l : loss_)
+      if (l != kNone && cgt::leq(a, l)) return false;
+    return std::nullopt;
+  }
+  void record(cgt::GameId a, bool wins) {
+    if (at(a) == wins) return;
+    cgt::GameId* points = wins ? win_ : loss_;
+    // the new point first, then the stored ones it does not answer (a win above it, a loss below it)
+    const cgt::GameId stored[2] = {points[0], points[1]};
+    points[1] = kNone;
+    points[0] = a;
+    for (cgt::GameId p : stored)
+      if (p != kNone && !(wins ? cgt::leq(a, p) : cgt::leq(p, a))) {
+        points[1] = p;
+        break;
+      }
+  }
+
+ private:
+  static constexpr cgt::GameId kNone = ~cgt::GameId{0};
+  cgt::GameId win_[2] = {kNone, kNone}, loss_[2] = {kNone, kNone};
+};
+static_assert(sizeof(ValueBounds) == 16);
 
 template <typename Value>
 class SearchedTable {

@@ -506,15 +506,28 @@ class SumSearch {
   };
 
   // Where the tables keep what is known of a sum: the game's lone search, for a raw region
-  // alone beside an integer that it keeps (G::LoneSearch), else searched_: by the mover, the
-  // raw regions and the known parts but the number-up-star one, that part x + ^n*m and the
-  // pending integers read as the mover's advantage (NusBounds). A number apart: a 41-empty
-  // 10x10 Amazons position took 12.7 s instead of 13.2 s (1.15 M positions instead of 1.21 M).
-  // The ups and nimbers too: the hard 6x6 Clobber board (BENCHMARKS.md) 2.81 M -> 2.46 M.
-  // Two points each way for a game without bounds (Clobber: ups and stars, partly ordered; one
-  // searched that board's 2.60 M, four no fewer than two), one for a game with bounds (Amazons:
-  // mostly numbers; two kept its positions and made the 4x6 start slower, its slots larger).
-  using Searched = NusBounds<HasBounds<G> ? 1 : 2>;
+  // alone beside an integer that it keeps (G::LoneSearch), else searched_, by the mover, the
+  // raw regions and what of the known parts the mover's advantage leaves out, which a
+  // verdict is remembered and read at (searched_table.h):
+  // - a game whose integer regions wait as pending (G::integerBounds: Amazons, whose hot
+  //   values add up to large forms) reads its number-up-star part and the pending integers
+  //   (a range) as the advantage (NusBounds), the other parts in the key. A number apart: a
+  //   41-empty 10x10 position took 12.7 s instead of 13.2 s (1.15 M positions, not 1.21 M).
+  // - any other game (Clobber, whose values are all-small and add up to small forms) reads the
+  //   whole known sum as the advantage (ValueBounds), up to kWholeParts parts besides the
+  //   number-up-star one; with more, those parts go in the key and the advantage is that part.
+  //   Clobber's hard 6x6 board (BENCHMARKS.md) took 2.81 M positions with the exact known parts
+  //   in the key, 2.45 M with its ups and stars read as the advantage, 2.20 M with the whole
+  //   sum; the grouped 8x8 set 72 k, 71 k, 62 k.
+  static constexpr bool kPendingRanges = HasIntegerBounds<G>;
+  using Searched = std::conditional_t<kPendingRanges, NusBounds, ValueBounds>;
+  // Beyond this many parts besides the number-up-star one, a sum of known parts may be a large
+  // form (a sum of many different all-small values), which the search never builds otherwise.
+  static constexpr size_t kWholeParts = 2;
+  static bool wholeSumIsAdvantage(const State& state) {
+    const cgt::Nus v = state.known.numberUpStar();
+    return state.known.parts().size() - (v.ups != 0 || v.nim != 0) <= kWholeParts;
+  }
   struct TableKey {
     bool lone = false;
     std::string key;
@@ -525,8 +538,9 @@ class SumSearch {
       if (loneBesideInteger(state) && lone_.keeps(state.raw.front())) return {true, {}, 0};
     std::string key(1, static_cast<char>(mover));
     appendKeys(state.raw, [](const Region& r) -> const Region& { return r; }, key);
+    if constexpr (!kPendingRanges) appendKeys(state.pending, [](const Pending& p) -> const Region& { return p.region; }, key);
     key += '|';
-    state.known.appendKeyBesidesNumberUpStar(key);
+    if (kPendingRanges || !wholeSumIsAdvantage(state)) state.known.appendKeyBesidesNumberUpStar(key);
     const uint64_t hash = XXH3_64bits(key.data(), key.size());
     return {false, std::move(key), hash};
   }
@@ -542,26 +556,48 @@ class SumSearch {
     if (mover == cgt::Side::Left) return {{v.number + cgt::Dyadic(lo), v.ups, v.nim}, {v.number + cgt::Dyadic(hi), v.ups, v.nim}};
     return {{-v.number - cgt::Dyadic(hi), -v.ups, v.nim}, {-v.number - cgt::Dyadic(lo), -v.ups, v.nim}};
   }
+  // The mover's advantage as a value (ValueBounds): the known sum, or its number-up-star part.
+  static cgt::GameId valueAdvantage(const State& state, cgt::Side mover) {
+    cgt::GameId sum;
+    if (wholeSumIsAdvantage(state)) {
+      sum = cgt::zero();
+      for (cgt::GameId g : state.known.values()) sum = cgt::add(sum, g);
+    } else {
+      const cgt::Nus v = state.known.numberUpStar();
+      sum = cgt::nus(v.number, v.ups, v.nim);
+    }
+    return mover == cgt::Side::Left ? sum : cgt::negate(sum);
+  }
   std::optional<bool> knownAt(const State& state, cgt::Side mover, const TableKey& key) const {
     if constexpr (HasLoneSearch<G>)
       if (key.lone) return lone_.known(state.raw.front(), state.known.number().num, mover);
     const std::optional<Searched> found = searched_.find(key.key, key.hash);
     if (!found) return std::nullopt;
-    const auto [least, most] = advantageRange(state, mover);
-    if (found->at(least) == true) return true;
-    if (found->at(most) == false) return false;
-    return std::nullopt;
+    if constexpr (kPendingRanges) {
+      const auto [least, most] = advantageRange(state, mover);
+      if (found->at(least) == true) return true;
+      if (found->at(most) == false) return false;
+      return std::nullopt;
+    } else {
+      return found->at(valueAdvantage(state, mover));
+    }
   }
   void rememberAt(const State& state, cgt::Side mover, const TableKey& key, bool wins) {
     if constexpr (HasLoneSearch<G>)
       if (key.lone) return lone_.remember(state.raw.front(), state.known.number().num, mover, wins);
-    // With pending integers the advantage is only known to lie in a range: a win holds from
-    // its top, a loss up to its bottom.
-    const auto [least, most] = advantageRange(state, mover);
-    const cgt::Nus a = wins ? most : least;
     Searched fresh;
-    fresh.record(a, wins);
-    searched_.merge(key.key, key.hash, fresh, [&](Searched& stored) { stored.record(a, wins); });
+    auto record = [&](const auto& a) {
+      fresh.record(a, wins);
+      searched_.merge(key.key, key.hash, fresh, [&](Searched& stored) { stored.record(a, wins); });
+    };
+    if constexpr (kPendingRanges) {
+      // With pending integers the advantage is only known to lie in a range: a win holds from
+      // its top, a loss up to its bottom.
+      const auto [least, most] = advantageRange(state, mover);
+      record(wins ? most : least);
+    } else {
+      record(valueAdvantage(state, mover));
+    }
   }
 
   bool parallel() const { return options_.threads > 1; }
