@@ -513,8 +513,8 @@ class SumSearch {
   //   values add up to large forms) reads its number-up-star part and the pending integers
   //   (a range) as the advantage (NusBounds), the other parts in the key. A number apart: a
   //   41-empty 10x10 position took 12.7 s instead of 13.2 s (1.15 M positions, not 1.21 M).
-  // - any other game (Clobber, whose values are all-small and add up to small forms) reads the
-  //   whole known sum as the advantage (ValueBounds), up to kWholeParts parts besides the
+  // - any other game (Clobber, whose values are all-small and add up to small forms; no region
+  //   of it is ever pending, addPart) reads the whole known sum as the advantage (ValueBounds), up to kWholeParts parts besides the
   //   number-up-star one; with more, those parts go in the key and the advantage is that part.
   //   Clobber's hard 6x6 board (BENCHMARKS.md) took 2.81 M positions with the exact known parts
   //   in the key, 2.45 M with its ups and stars read as the advantage, 2.20 M with the whole
@@ -532,17 +532,24 @@ class SumSearch {
     bool lone = false;
     std::string key;
     uint64_t hash = 0;
+    cgt::GameId advantage = 0;  // ValueBounds' (valueAdvantage), found once for the probe and the store
   };
   TableKey tableKey(const State& state, cgt::Side mover) const {
     if constexpr (HasLoneSearch<G>)
       if (loneBesideInteger(state) && lone_.keeps(state.raw.front())) return {true, {}, 0};
     std::string key(1, static_cast<char>(mover));
     appendKeys(state.raw, [](const Region& r) -> const Region& { return r; }, key);
-    if constexpr (!kPendingRanges) appendKeys(state.pending, [](const Pending& p) -> const Region& { return p.region; }, key);
     key += '|';
-    if (kPendingRanges || !wholeSumIsAdvantage(state)) state.known.appendKeyBesidesNumberUpStar(key);
+    cgt::GameId advantage = 0;
+    if constexpr (kPendingRanges) {
+      state.known.appendKeyBesidesNumberUpStar(key);
+    } else {
+      const bool whole = wholeSumIsAdvantage(state);
+      if (!whole) state.known.appendKeyBesidesNumberUpStar(key);
+      advantage = valueAdvantage(state, mover, whole);
+    }
     const uint64_t hash = XXH3_64bits(key.data(), key.size());
-    return {false, std::move(key), hash};
+    return {false, std::move(key), hash, advantage};
   }
   // The mover's advantage in the number-up-star part, x + ^n*m for Left and -x + ^-n*m for
   // Right, with the pending integers at the mover's worst and at its best.
@@ -557,9 +564,9 @@ class SumSearch {
     return {{-v.number - cgt::Dyadic(hi), -v.ups, v.nim}, {-v.number - cgt::Dyadic(lo), -v.ups, v.nim}};
   }
   // The mover's advantage as a value (ValueBounds): the known sum, or its number-up-star part.
-  static cgt::GameId valueAdvantage(const State& state, cgt::Side mover) {
+  static cgt::GameId valueAdvantage(const State& state, cgt::Side mover, bool whole) {
     cgt::GameId sum;
-    if (wholeSumIsAdvantage(state)) {
+    if (whole) {
       sum = cgt::zero();
       for (cgt::GameId g : state.known.values()) sum = cgt::add(sum, g);
     } else {
@@ -579,7 +586,7 @@ class SumSearch {
       if (found->at(most) == false) return false;
       return std::nullopt;
     } else {
-      return found->at(valueAdvantage(state, mover));
+      return found->at(key.advantage);
     }
   }
   void rememberAt(const State& state, cgt::Side mover, const TableKey& key, bool wins) {
@@ -596,7 +603,7 @@ class SumSearch {
       const auto [least, most] = advantageRange(state, mover);
       record(wins ? most : least);
     } else {
-      record(valueAdvantage(state, mover));
+      record(key.advantage);
     }
   }
 
