@@ -579,11 +579,11 @@ TEST(AmazonsOnCore, MovesScoredByTheGameAreTheMovesPlayed) {
 
 // A parallel split searches each position once: of a position's moves after the first, those
 // whose position is one an earlier move reached (in a board that is its own mirror image, the
-// mirror images of earlier moves) are left out (SumSearch::movesToShare). Against the naive
+// mirror images of earlier moves) are left out (MoveOrder::movesToShare). Against the naive
 // twin of the normalised key (testing::naiveCanonicalText: cropped, least of the 8 images on
 // boards), on random boards mirrored across the files, or the ranks, or neither.
 TEST(AmazonsOnCore, SplitsLeaveOutMovesToPositionsMetBefore) {
-  using Search = core::SumSearch<Amazons>;
+  using Order = core::MoveOrder<Amazons>;
   std::mt19937_64 rng(808);
   int moves = 0, leftOut = 0;
   for (int trial = 0; trial < 240; ++trial) {
@@ -595,16 +595,16 @@ TEST(AmazonsOnCore, SplitsLeaveOutMovesToPositionsMetBefore) {
         const auto [mf, mr] = core::symmetryImage(t, w, h, f, r);
         if (std::pair(mf, mr) < std::pair(f, r)) board.set(board.square(f, r), board.at(mf, mr));
       }
-    Search::State state;
+    Order::State state;
     state.raw.push_back(Amazons::normalise(GameRegion(board)));
     for (const cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
-      const std::vector<Search::RawMove> ordered = Search::orderedRawMoves(state, side);
+      const std::vector<core::RawMove<Amazons>> ordered = Order::orderedRawMoves(state, side);
       std::vector<size_t> expected;
       std::set<std::string> seen;
       for (size_t i = 0; i < ordered.size(); ++i)
         if (seen.insert(testing::naiveCanonicalText(Amazons::play(state.raw[0], ordered[i].move).toBoard())).second && i > 0)
           expected.push_back(i);
-      EXPECT_EQ(Search::movesToShare(state, ordered), expected) << toOneLine(board);
+      EXPECT_EQ(Order::movesToShare(state, ordered), expected) << toOneLine(board);
       moves += static_cast<int>(ordered.size());
       leftOut += static_cast<int>(ordered.size()) - 1 - static_cast<int>(expected.size());
     }

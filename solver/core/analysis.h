@@ -341,7 +341,7 @@ class Analyser {
     const bool rawAlone = std::count_if(a.regions.begin(), a.regions.end(), [](const RegionReport<G>& r) { return !r.value; }) == 1;
     for (size_t i = 0; i < a.regions.size(); ++i) {
       const bool valued = a.regions[i].value.has_value();
-      SumSearch<G>::forEachScoredMove(a.regions[i].part.region, side.mover, !valued && rawAlone, [&](int64_t score, const typename G::Move& m, std::optional<Region>&& after) {
+      MoveOrder<G>::forEachScoredMove(a.regions[i].part.region, side.mover, !valued && rawAlone, [&](int64_t score, const typename G::Move& m, std::optional<Region>&& after) {
         candidates.push_back({valued, score, i, m, std::move(after)});
       });
     }

@@ -88,7 +88,7 @@
 // distance territory; LoneSearch = a plain search on masks with its table, leaf_search.h;
 // options and parts without lists on masks), and tests hold core::Analyser<Amazons> to the
 // whole-board oracle and to naive canonical forms. The parallel search, bounds, pending
-// integers and the table of sums by advantage (sum_search.h), the rounds of growing
+// integers and the table of sums by advantage (sum_search.h, sum_table.h), the rounds of growing
 // allowances (Analyser::decideInRounds), the probes for simple values
 // (SumSearch::probedValue), the proof search (proof_search.h; off by default,
 // AnalysisOptions::proofSize) and the progress stages (Analyser::stage) are in the core. It

@@ -34,7 +34,7 @@ class ProofSearch {
   // Whether `mover`, to move, wins the sum: by the search over sums alone below proofSize(),
   // else by proof-number search over it.
   bool moverWins(const State& state, cgt::Side mover, Budget& budget) {
-    if (proofSize() <= 0 || SumSearch<G>::rawSize(state) < proofSize()) return search_.moverWins(state, mover, budget);
+    if (proofSize() <= 0 || rawSize(state) < proofSize()) return search_.moverWins(state, mover, budget);
     struct Clear {  // the numbers of an unfinished proof are of no use to the next
       ProofSearch& proof;
       ~Clear() {
@@ -44,7 +44,7 @@ class ProofSearch {
     } clear{*this};
     Numbers numbers = tried(state, mover, budget);
     if (numbers.proof != 0 && numbers.disproof != 0)
-      numbers = search(state, mover, SumSearch<G>::sumKey(state, mover), {kInfinite, kInfinite}, budget);
+      numbers = search(state, mover, sumKey(state, mover), {kInfinite, kInfinite}, budget);
     return numbers.proof == 0;
   }
 
@@ -88,10 +88,10 @@ class ProofSearch {
   Numbers tried(const State& state, cgt::Side mover, Budget& budget) {
     constexpr Numbers kWon{0, kInfinite}, kLost{kInfinite, 0};
     if (const std::optional<bool> known = search_.known(state, mover)) return *known ? kWon : kLost;
-    const bool small = SumSearch<G>::rawSize(state) < proofSize();
+    const bool small = rawSize(state) < proofSize();
     const std::optional<bool> wins =
         search_.moverWinsWithin(state, mover, small ? std::numeric_limits<int64_t>::max() : options_.proofTryPositions, budget);
-    if (!wins) return {1, std::max<uint64_t>(1, SumSearch<G>::moveCount(state, mover))};
+    if (!wins) return {1, std::max<uint64_t>(1, MoveOrder<G>::moveCount(state, mover))};
     return *wins ? kWon : kLost;
   }
 
@@ -105,7 +105,7 @@ class ProofSearch {
     bool lost = false;  // an option lost for the opponent: the others stay untried
     for (State& option : search_.options(state, mover, budget)) {
       Child child{std::move(option), {}, {}};
-      child.key = SumSearch<G>::sumKey(child.state, other);
+      child.key = sumKey(child.state, other);
       if (const auto found = table_.find(child.key); found != table_.end()) {
         child.numbers = found->second;
       } else if (!lost) {

@@ -76,7 +76,7 @@ class NusBounds {
 static_assert(sizeof(NusBounds) == 16);
 
 // The same with the mover's advantage any canonical value (cgt::leq orders them; the search
-// over sums makes it the whole known sum where that is small: sum_search.h): the two newest
+// over sums makes it the whole known sum where that is small: sum_table.h): the two newest
 // wins and the two newest losses, those a newer one answers dropped. (Clobber's hard 6x6
 // board: one of each, 2.39 M positions; two, 2.20 M.)
 class ValueBounds {
