@@ -3,8 +3,8 @@
 //
 // Regions get their canonical form within an allowance of expansions; a region whose form does
 // not fit is probed for a simple value, else stays raw. Who wins is then a search over the sum
-// (core/sum_search.h). A winning move is a move
-// after which the opponent, moving first, loses.
+// (core/sum_search.h). A winning move is a move after which the opponent, moving first, loses
+// (core/winning_moves.h). What an analysis finds: core/analysis_report.h.
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -27,82 +27,14 @@
 #include "cgt/cgt.h"
 #include "solver/core/game.h"
 #include "solver/core/options.h"
+#include "solver/core/analysis_report.h"
 #include "solver/core/proof_search.h"
 #include "solver/core/sum_search.h"
 #include "solver/core/text.h"
 #include "solver/core/values.h"
+#include "solver/core/winning_moves.h"
 
 namespace amazons::core {
-
-enum class Verdict { Win, Loss, Unknown };  // for the side to move
-
-template <Game G>
-struct SideReport {
-  explicit SideReport(cgt::Side side) : mover(side) {}
-  cgt::Side mover;
-  Verdict verdict = Verdict::Unknown;
-  bool hasMove = false;
-  std::optional<typename G::Move> winningMove;  // on the board; set with every Win that has a move
-  std::vector<typename G::Move> winningMoves;   // winningMove, then with allWinningMoves every other
-  // With a Loss, the move that holds out longest: of best mean for the mover when every
-  // region's value is known, else the first in the search's order (Analyser::decide).
-  std::optional<typename G::Move> stubbornMove;
-};
-
-// What a game reports of a region beside its value (G::RegionDetail, optional: Amazons' chamber
-// class, empty squares and a territory's moves; core/report.h prints it through the game).
-template <class G>
-struct RegionDetailOf {
-  struct type {};
-};
-template <class G>
-  requires requires { typename G::RegionDetail; }
-struct RegionDetailOf<G> {
-  using type = typename G::RegionDetail;
-};
-
-template <Game G>
-struct RegionReport {
-  Placed<typename G::Region> part;
-  // Left's point of view; unset when the limits ran out first, or its form is over
-  // AnalysisOptions::formNodes (the verdicts then come from the search with it raw).
-  std::optional<cgt::GameId> value;
-  [[no_unique_address]] typename RegionDetailOf<G>::type detail{};
-};
-
-template <Game G>
-struct Analysis {
-  std::vector<RegionReport<G>> regions;
-  std::optional<cgt::GameId> total;  // canonical sum, within AnalysisOptions::totalSums
-  std::optional<cgt::Dyadic> totalMean;  // the mean of that sum, whenever every value is known
-  SideReport<G> left{cgt::Side::Left}, right{cgt::Side::Right};
-  const SideReport<G>& forSide(cgt::Side s) const { return s == cgt::Side::Left ? left : right; }
-  bool limitReached = false;
-  uint64_t nodes = 0;  // region expansions and sum positions searched
-  double seconds = 0;
-};
-
-inline const char* sideName(cgt::Side s) { return s == cgt::Side::Left ? "Black" : "White"; }
-
-// What a game's regions are called (G::kRegionWord: Amazons' "chamber"), else "region".
-template <Game G>
-std::string regionWord() {
-  if constexpr (requires { { G::kRegionWord } -> std::convertible_to<std::string_view>; }) return std::string(G::kRegionWord);
-  else return "region";
-}
-
-// The canonical sum of the region values, built within `allowance` new sums and before
-// `deadline` (cgt::sumWithin); nullopt when a value is unknown or either runs out.
-template <Game G>
-std::optional<cgt::GameId> canonicalTotal(const Analysis<G>& a, uint64_t allowance,
-                                          std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max()) {
-  std::vector<cgt::GameId> values;
-  for (const RegionReport<G>& r : a.regions) {
-    if (!r.value) return std::nullopt;
-    values.push_back(*r.value);
-  }
-  return cgt::sumWithin(values, allowance, deadline);
-}
 
 // One analyser keeps its tables across positions; analyse() is for one thread at a time.
 template <Game G>
@@ -147,7 +79,6 @@ class Analyser {
   void clear() { search_.clear(); }
 
  private:
-  using SumState = typename SumSearch<G>::State;
   bool parallel() const { return options_.threads > 1; }
 
   Analysis<G> analyseHere(const Region& board, cgt::Side first) {
@@ -189,16 +120,6 @@ class Analyser {
     return a;
   }
 
-  // The mean is additive: the sum of the values' means, with no sum built.
-  static std::optional<cgt::Dyadic> totalMean(const Analysis<G>& a) {
-    cgt::Dyadic mean;
-    for (const RegionReport<G>& r : a.regions) {
-      if (!r.value) return std::nullopt;
-      mean = mean + cgt::mean(*r.value);
-    }
-    return mean;
-  }
-
   // Both sides' verdicts, `first` first; each side's report kept once complete (under a limit,
   // the side to move's is the one wanted, and a verdict found before the limit stands).
   void decideBoth(const Region& board, cgt::Side first, Analysis<G>& a, Budget& budget) {
@@ -207,7 +128,7 @@ class Analyser {
       SideReport<G> side = kept;
       try {
         setStage(std::string("verdict, ") + sideName(mover) + " to move");
-        if (mover == first || !tookMirrored(board, a.forSide(first), side)) decide(a, side, budget);
+        if (mover == first || !tookMirrored(board, a.forSide(first), side)) decideSide(a, side, search_, proof_, options_, budget);
       } catch (const LimitReached&) {
         // A win whose move was found stands when the limit cuts short the search for the other
         // winning moves (allWinningMoves): the list is then that move alone.
@@ -308,110 +229,6 @@ class Analyser {
       }
     }
     return false;
-  }
-
-  // The position as a sum with region `except` left out.
-  static SumState stateOf(const Analysis<G>& a, size_t except = SIZE_MAX) {
-    SumState state;
-    for (size_t i = 0; i < a.regions.size(); ++i) {
-      if (i == except) continue;
-      if (a.regions[i].value) state.known.add(*a.regions[i].value);
-      else state.raw.push_back(G::normalise(a.regions[i].part.region));
-    }
-    return state;
-  }
-
-  // The verdict for one side to move, and a winning move (with a loss, the most stubborn): the
-  // first that wins with the moves of the raw regions first, in the search's order (the search
-  // has just met them, so most are in its table), then those of the valued regions, each by
-  // SumSearch::moveScore, and with every value known the best mean first; with
-  // allWinningMoves, every move that wins, in that order.
-  void decide(const Analysis<G>& a, SideReport<G>& side, Budget& budget) {
-    const bool wins = proof_.moverWins(stateOf(a), side.mover, budget);
-    side.verdict = wins ? Verdict::Win : Verdict::Loss;
-    if (!wins && !side.hasMove) return;
-    struct Candidate {
-      bool valued;
-      int64_t score;
-      size_t region;
-      typename G::Move move;
-      std::optional<Region> after;
-    };
-    std::vector<Candidate> candidates;
-    const bool rawAlone = std::count_if(a.regions.begin(), a.regions.end(), [](const RegionReport<G>& r) { return !r.value; }) == 1;
-    for (size_t i = 0; i < a.regions.size(); ++i) {
-      const bool valued = a.regions[i].value.has_value();
-      MoveOrder<G>::forEachScoredMove(a.regions[i].part.region, side.mover, !valued && rawAlone, [&](int64_t score, const typename G::Move& m, std::optional<Region>&& after) {
-        candidates.push_back({valued, score, i, m, std::move(after)});
-      });
-    }
-    std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) {
-      return std::tie(x.valued, x.score) < std::tie(y.valued, y.score);
-    });
-    // Each candidate's position, made when first needed.
-    std::vector<std::optional<SumState>> afters(candidates.size());
-    auto after = [&](size_t i) -> const SumState& {
-      if (!afters[i]) {
-        afters[i] = stateOf(a, candidates[i].region);
-        const Candidate& c = candidates[i];
-        search_.addParts(c.after ? *c.after : G::play(a.regions[c.region].part.region, c.move), *afters[i], budget);
-      }
-      return *afters[i];
-    };
-    // With every value known, the candidates of best mean for the mover go first (stably: the
-    // search's order stays among equal means, and behind them those whose parts are not all
-    // valued), as the Amazons solver orders them: the winning move reported is the one of best
-    // mean, and with a loss the first is the most stubborn.
-    if (totalMean(a)) {
-      const int64_t sign = side.mover == cgt::Side::Left ? 1 : -1;
-      std::vector<std::optional<cgt::Dyadic>> means(candidates.size());
-      for (size_t i = 0; i < candidates.size(); ++i) {
-        if (!after(i).raw.empty()) continue;
-        cgt::Dyadic mean;
-        const cgt::PartSum known = after(i).pending.empty() ? after(i).known : search_.resolved(after(i), budget).known;
-        for (const cgt::GameId v : known.values()) mean = mean + cgt::mean(v);
-        means[i] = sign > 0 ? mean : -mean;
-      }
-      std::vector<size_t> order(candidates.size());
-      for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-      std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return means[x] && (!means[y] || *means[y] < *means[x]); });
-      std::vector<Candidate> sorted;
-      std::vector<std::optional<SumState>> sortedAfters;
-      for (const size_t i : order) {
-        sorted.push_back(std::move(candidates[i]));
-        sortedAfters.push_back(std::move(afters[i]));
-      }
-      candidates = std::move(sorted);
-      afters = std::move(sortedAfters);
-    }
-    auto onBoard = [&](const Candidate& c) {
-      const Placed<Region>& part = a.regions[c.region].part;
-      return G::shifted(c.move, part.file0, part.rank0);
-    };
-    if (!wins) {
-      side.stubbornMove = onBoard(candidates.front());
-      return;
-    }
-    auto found = [&](const Candidate& c) {
-      const typename G::Move move = onBoard(c);
-      if (!side.winningMove) side.winningMove = move;
-      side.winningMoves.push_back(move);
-    };
-    // A proof search has just proven a move winning, and the table likely holds it: with a raw
-    // region, take it from there rather than prove the losing moves before it in turn (in the
-    // Amazons solver a 10x10 line took 18,000 positions to none). Without one the candidates
-    // come in the search's own order, and making every candidate's position first cost the
-    // Amazons core suites 10-20%.
-    if (!options_.allWinningMoves && options_.proofSize > 0)
-      for (size_t i = 0; i < candidates.size(); ++i)
-        if (!after(i).raw.empty() && search_.known(after(i), opposite(side.mover)) == false) return found(candidates[i]);
-    for (size_t i = 0; i < candidates.size(); ++i) {
-      if (proof_.moverWins(after(i), opposite(side.mover), budget)) continue;
-      found(candidates[i]);
-      if (!options_.allWinningMoves) return;
-    }
-    // A sum that the mover wins has a move to a sum the opponent loses: finding none is a bug.
-    if (!side.winningMove) throw std::logic_error("a won position without a winning move");
   }
 
   // Shows the budget of the analysis under way to nodes() while it lives.
