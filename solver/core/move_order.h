@@ -2,6 +2,7 @@
 // raw regions, the moves a parallel split shares out, and cheap counts of moves.
 #pragma once
 #include <algorithm>
+#include <concepts>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,6 +23,7 @@ struct RawMove {
   std::optional<typename G::Region> after;  // the raw region after the move, not split, where scoring made it
 };
 
+// How the search over sums orders a position's raw moves; static, no state.
 template <Game G>
 struct MoveOrder {
   using Region = typename G::Region;
@@ -119,6 +121,7 @@ struct MoveOrder {
       f(score, m, std::optional<Region>(std::move(after)));
     }
   }
+
   // How many moves `mover` has, counted cheaply (equal parts once, a number's left out).
   static uint64_t moveCount(const State& state, cgt::Side mover) {
     uint64_t count = state.known.moves(mover).size();
