@@ -229,5 +229,15 @@ TEST(CliSuite, EasyEndgamesAndKnownResultsAllCorrect) {
   EXPECT_TRUE(has(r.out, "result           : OK")) << r.out;
 }
 
+// Outcomes published in the MCGS solver's test files (CGSuite's, MCGS's own, a linear Clobber
+// solver's), both games in one run: every one must agree.
+TEST(CliSuite, PublishedMcgsResultsAllCorrect) {
+  const std::string dir = testing::positionsDir();
+  const CliResult r = runCli({"suite", "--failures", "--threads", "2", dir + "/amazons/mcgs-cgsuite.txt", dir + "/clobber/mcgs-autotests.txt"});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(has(r.out, "positions        : 370")) << r.out;
+  EXPECT_TRUE(has(r.out, "result           : OK")) << r.out;
+}
+
 }  // namespace
 }  // namespace amazons
