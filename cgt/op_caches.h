@@ -1,4 +1,4 @@
-// The operation caches of the game table (game_table.cpp's alone): sharded, each shard under a
+// The operation caches of the game table (operations.cpp's alone): sharded, each shard under a
 // spin lock held for a few probes (2-3% faster than std::mutex on big forms).
 #pragma once
 #include <tbb/spin_mutex.h>
