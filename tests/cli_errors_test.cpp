@@ -53,6 +53,15 @@ TEST(CliErrors, BoardTooTall) {
   for (int i = 0; i < 17; ++i) text += "...\n";
   expectFileError(text, 18, 1, "more than 16 rows");
 }
+TEST(CliErrors, McgsTestFileNamesTheConverter) {
+  expectFileError("/* x */\n  {version 1.5}\n[clobber] XO {B win}\n", 2, 3, "scripts/mcgs-to-suite");
+  const std::string path = writeTemp("mcgs.test", "{version 1.5}\n[amazons] x.o {B win}\n");
+  for (const std::vector<std::string>& args : {std::vector<std::string>{path}, std::vector<std::string>{"suite", path}}) {
+    const CliResult r = runCli(args);
+    EXPECT_EQ(r.status, 2) << args[0];
+    EXPECT_NE(r.err.find(path + ":1:1: error: an MCGS test file"), std::string::npos) << r.err;
+  }
+}
 TEST(CliErrors, EmptyFile) { expectFileError("\n# nothing here\n", 3, 1, "empty"); }
 TEST(CliErrors, CodinGameTooFewRows) { expectFileError("3\nw\n...\n...\nnull\n0\n", 5, 1, "expected 3 board rows"); }
 TEST(CliErrors, CodinGameTooManyRows) { expectFileError("2\nw\n..\n..\n..\nnull\n0\n", 5, 1, "more than 2"); }

@@ -1,5 +1,6 @@
 #include "solver/core/input.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -12,8 +13,32 @@
 
 namespace amazons::core {
 
+namespace {
+
+// MCGS's test files open with a version command (after comments, if any); neither a position
+// nor a suite does. Their users are pointed to the converter rather than to an error deep in
+// the first line.
+void rejectMcgsTestFile(const InputText& input) {
+  size_t start = input.text.find_first_not_of(" \t\r\n");
+  while (start != std::string::npos && input.text.compare(start, 2, "/*") == 0) {  // MCGS's comments
+    const size_t end = input.text.find("*/", start + 2);
+    start = end == std::string::npos ? end : input.text.find_first_not_of(" \t\r\n", end + 2);
+  }
+  if (start == std::string::npos || input.text.compare(start, 8, "{version") != 0) return;
+  const int line = 1 + static_cast<int>(std::count(input.text.begin(), input.text.begin() + static_cast<std::ptrdiff_t>(start), '\n'));
+  const size_t lineStart = input.text.rfind('\n', start);
+  const int column = 1 + static_cast<int>(start - (lineStart == std::string::npos ? 0 : lineStart + 1));
+  throw InputError("an MCGS test file, not a position or a suite: convert it with scripts/mcgs-to-suite", line, column, input.name);
+}
+
+}  // namespace
+
 InputText readInput(const std::string& path) {
-  if (path == "-") return {"<stdin>", std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>())};
+  if (path == "-") {
+    InputText input{"<stdin>", std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>())};
+    rejectMcgsTestFile(input);
+    return input;
+  }
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw InputError("cannot read: it is a directory", 0, 0, path);
   std::ifstream in(path, std::ios::binary);
@@ -21,7 +46,9 @@ InputText readInput(const std::string& path) {
   std::ostringstream buf;
   buf << in.rdbuf();
   if (in.bad()) throw InputError("cannot read file", 0, 0, path);
-  return {path, buf.str()};
+  InputText input{path, buf.str()};
+  rejectMcgsTestFile(input);
+  return input;
 }
 
 }  // namespace amazons::core

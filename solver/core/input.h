@@ -9,7 +9,8 @@ struct InputText {
   std::string text;
 };
 
-// A file that cannot be opened or read is an InputError naming it.
+// A file that cannot be opened or read is an InputError naming it; so is an MCGS test file
+// (`{version ...}` first), with a pointer to scripts/mcgs-to-suite.
 InputText readInput(const std::string& path);
 
 }  // namespace amazons::core
