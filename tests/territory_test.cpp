@@ -21,6 +21,7 @@
 #include "solver/amazons/formats.h"
 #include "solver/amazons/territory.h"
 #include "tests/support/naive.h"
+#include "tests/support/cli_run.h"
 #include "tests/support/paths.h"
 
 namespace amazons {
@@ -324,6 +325,23 @@ TEST(Territory, SameAnswersWithOneAndTwoThreads) {
   t2.join();
   std::reverse(b.begin(), b.end());
   EXPECT_EQ(a, b);
+}
+
+TEST(Territory, OneThreadFindsAPerfectFillingBehindAFailingFirstMove) {
+  // A 50-square chamber that one amazon fills to the last square (its filling line replays the
+  // 50 moves, and no count passes the empty squares). With the root's moves searched in turn to
+  // the end, the first one's failure took over 10 minutes on one thread (0.1 s on two); the
+  // root's moves now take turns of growing node allowances. Through the CLI, whose --threads 1
+  // is a global_control (under which the implicit arena still reports every core) and whose
+  // analysis puts the chamber in the orientation that met the slow move first. Past the time
+  // limit the answer would be unknown: the test fails rather than hangs.
+  const std::string file = testing::writeTemp(
+      "perfect50.txt",
+      "#######x####|#######.####|###.##...#.#|####.#.##.#.|####..#####.|####...#.#.#|##....##...#|##...#..##.#|"
+      "..#..#..####|.#.......###|####.#.#..##|######.#####\n");
+  const testing::CliResult r = testing::runCli({file, "--threads", "1", "--time-limit", "60", "--to-move", "black"});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("Total: 50"), std::string::npos) << r.out;
 }
 
 TEST(Territory, TableLimitKeepsAnswersExact) {

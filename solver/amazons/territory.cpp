@@ -4,7 +4,6 @@
 #include <array>
 #include <atomic>
 #include <mutex>
-#include <random>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -13,179 +12,14 @@
 
 #include "cgt/hash.h"
 #include "solver/amazons/chambers.h"  // regionKey
+#include "solver/amazons/territory_board.h"
 #include "solver/core/parallel.h"
 
 namespace amazons {
 
+using namespace territory;
+
 namespace {
-
-// Every board the solver works on is normalised: the owner's amazons are Black, the other
-// colour's amazons are arrows, Black to move.
-Board normaliseOwner(const Board& region, Color owner) {
-  Board b = region;
-  const Cell mine = amazonOf(owner), theirs = amazonOf(opposite(owner));
-  for (int sq = 0; sq < b.squares(); ++sq) {
-    const Cell c = region.at(sq);
-    if (c == mine) b.set(sq, Cell::Black);
-    else if (c == theirs) b.set(sq, Cell::Arrow);
-  }
-  b.setSideToMove(Color::Black);
-  return b;
-}
-
-// The board a regionKey encodes (width, height, 2 bits a cell rank-major), Black to move.
-Board decodeKey(const std::string& key) {
-  const int w = static_cast<unsigned char>(key[0]), h = static_cast<unsigned char>(key[1]);
-  Board b(w, h);
-  for (int i = 0; i < w * h; ++i) {
-    const int bits = (static_cast<unsigned char>(key[2 + i / 4]) >> (2 * (i % 4))) & 3;
-    if (bits) b.set(i, static_cast<Cell>(bits));
-  }
-  b.setSideToMove(Color::Black);
-  return b;
-}
-
-template <typename F>
-inline void forEachNeighbour(const Board& b, int sq, F&& f) {
-  const int file = b.fileOf(sq), rank = b.rankOf(sq);
-  for (int dr = -1; dr <= 1; ++dr)
-    for (int df = -1; df <= 1; ++df)
-      if ((dr || df) && b.onBoard(file + df, rank + dr)) f(b.square(file + df, rank + dr));
-}
-
-inline bool adjacent(const Board& b, int x, int y) {
-  const int df = b.fileOf(x) - b.fileOf(y), dr = b.rankOf(x) - b.rankOf(y);
-  return x != y && df >= -1 && df <= 1 && dr >= -1 && dr <= 1;
-}
-
-// Empty squares 8-connected (through empty squares and Black amazons) to a Black amazon.
-int liveEmpty(const Board& b) {
-  std::array<uint8_t, kMaxSquares> seen{};
-  std::array<int, kMaxSquares> stack;
-  int top = 0, live = 0;
-  for (int sq = 0; sq < b.squares(); ++sq)
-    if (b.at(sq) == Cell::Black) {
-      seen[sq] = 1;
-      stack[top++] = sq;
-    }
-  while (top) {
-    const int sq = stack[--top];
-    forEachNeighbour(b, sq, [&](int n) {
-      if (seen[n]) return;
-      const Cell c = b.at(n);
-      if (c == Cell::Empty || c == Cell::Black) {
-        seen[n] = 1;
-        live += c == Cell::Empty;
-        stack[top++] = n;
-      }
-    });
-  }
-  return live;
-}
-
-// The owner's independent parts of a normalised board: 8-connected components of non-arrow
-// squares holding a Black amazon and an empty square. Adjacent amazons belong together (once
-// one moves away, the other can step onto its square), so this is coarser than findChambers,
-// which keeps side-by-side amazons apart.
-struct Component {
-  std::vector<int> squares;  // ascending
-  int empty = 0;
-};
-
-std::vector<Component> ownerComponents(const Board& b) {
-  std::vector<Component> out;
-  std::array<uint8_t, kMaxSquares> seen{};
-  std::array<int, kMaxSquares> stack;
-  for (int start = 0; start < b.squares(); ++start) {
-    if (seen[start] || b.at(start) == Cell::Arrow) continue;
-    Component c;
-    bool amazon = false;
-    int top = 0;
-    stack[top++] = start;
-    seen[start] = 1;
-    while (top) {
-      const int sq = stack[--top];
-      c.squares.push_back(sq);
-      c.empty += b.at(sq) == Cell::Empty;
-      amazon |= b.at(sq) == Cell::Black;
-      forEachNeighbour(b, sq, [&](int n) {
-        if (!seen[n] && b.at(n) != Cell::Arrow) {
-          seen[n] = 1;
-          stack[top++] = n;
-        }
-      });
-    }
-    if (!amazon || c.empty == 0) continue;
-    std::sort(c.squares.begin(), c.squares.end());
-    out.push_back(std::move(c));
-  }
-  return out;
-}
-
-// The component alone on its bounding box, every other square an arrow; (f0, r0) its offset.
-Board extractComponent(const Board& b, const Component& c, int* f0out = nullptr, int* r0out = nullptr) {
-  int f0 = b.width(), f1 = -1, r0 = b.height(), r1 = -1;
-  for (int sq : c.squares) {
-    f0 = std::min(f0, b.fileOf(sq));
-    f1 = std::max(f1, b.fileOf(sq));
-    r0 = std::min(r0, b.rankOf(sq));
-    r1 = std::max(r1, b.rankOf(sq));
-  }
-  Board out(f1 - f0 + 1, r1 - r0 + 1);
-  for (int sq = 0; sq < out.squares(); ++sq) out.set(sq, Cell::Arrow);
-  for (int sq : c.squares) out.set(out.square(b.fileOf(sq) - f0, b.rankOf(sq) - r0), b.at(sq));
-  out.setSideToMove(Color::Black);
-  if (f0out) *f0out = f0;
-  if (r0out) *r0out = r0;
-  return out;
-}
-
-// Greedy filling on a normalised board: among all moves, prefer those that strand no empty
-// square, then (Warnsdorff-like) a destination with few empty neighbours and an arrow into a
-// square with few empty neighbours. `seed` != 0 adds random tie-breaking.
-int greedyFill(Board b, std::vector<Move>* line, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  int made = 0;
-  std::vector<std::pair<int, int>> order;
-  std::array<int, kMaxSquares> emptyNbrs;
-  for (;;) {
-    const std::vector<Move> moves = b.legalMoves(Color::Black);
-    if (moves.empty()) break;
-    const int empty = b.emptyCount();
-    for (int sq = 0; sq < b.squares(); ++sq) {
-      int n = 0;
-      forEachNeighbour(b, sq, [&](int x) { n += b.at(x) == Cell::Empty; });
-      emptyNbrs[sq] = n;
-    }
-    order.clear();
-    for (int i = 0; i < static_cast<int>(moves.size()); ++i) {
-      const Move& m = moves[i];
-      const int toN = emptyNbrs[m.to] + adjacent(b, m.from, m.to) - adjacent(b, m.arrow, m.to);
-      const int arrowN = emptyNbrs[m.arrow] + adjacent(b, m.from, m.arrow) - adjacent(b, m.to, m.arrow);
-      int score = toN * 64 + arrowN * 4;
-      if (seed) score += static_cast<int>(rng() % 48);
-      order.emplace_back(score, i);
-    }
-    std::sort(order.begin(), order.end());
-    int pick = -1, pickLoss = 1 << 30;
-    for (const auto& [score, i] : order) {
-      Board next = b;
-      next.play(moves[i]);
-      next.setSideToMove(Color::Black);
-      const int loss = (empty - 1) - liveEmpty(next);
-      if (loss < pickLoss) {
-        pick = i;
-        pickLoss = loss;
-        if (loss == 0) break;
-      }
-    }
-    b.play(moves[pick]);
-    b.setSideToMove(Color::Black);
-    if (line) line->push_back(moves[pick]);
-    ++made;
-  }
-  return made;
-}
 
 struct Entry {
   int16_t lo, hi;
@@ -265,6 +99,7 @@ struct Candidate {
 };
 
 constexpr int kParallelRootMin = 14;  // root moves searched in parallel from this many empty
+constexpr uint64_t kFirstTurn = 256;  // a root move's first node allowance
 
 }  // namespace
 
@@ -286,12 +121,18 @@ struct TerritorySolver::Impl {
     const Deadline& deadline;
     std::atomic<bool>& timedOut;
     const std::atomic<bool>* stop = nullptr;
+    // Below a root move's turn (reach): the turn's nodes so far, on the one thread that runs
+    // it, and its allowance.
+    uint64_t* turnNodes = nullptr;
+    uint64_t turnAllowance = 0;
     bool stopped() const {
-      return timedOut.load(std::memory_order_relaxed) || (stop && stop->load(std::memory_order_relaxed));
+      return timedOut.load(std::memory_order_relaxed) || (stop && stop->load(std::memory_order_relaxed)) ||
+             (turnNodes && *turnNodes >= turnAllowance);
     }
     // Counts a node; every 64th reads the clock (a node builds every move's parts and keys,
     // microseconds at least, so the clock costs nothing measurable).
     void count() const {
+      if (turnNodes) ++*turnNodes;
       if ((nodes.fetch_add(1, std::memory_order_relaxed) & 63) == 0 && deadline.passed())
         timedOut.store(true, std::memory_order_relaxed);
     }
@@ -373,8 +214,8 @@ struct TerritorySolver::Impl {
 
   // Whether the chamber `key` (normalised, `empty` empty squares) reaches `target` moves:
   // returns a proved lower bound >= target when it does, else a proved upper bound < target.
-  // At a root (`parallel`), the moves are shared among the arena's threads and the first proof
-  // cancels the others.
+  // At a root (`parallel`), the moves take turns of growing node allowances, shared among the
+  // threads, and the first proof cancels the others.
   int reach(const std::string& key, int empty, int target, Ctx ctx, bool parallel = false) {
     if (target <= 0) return 0;
     ctx.count();
@@ -407,27 +248,45 @@ struct TerritorySolver::Impl {
       for (int cur = best.load(); 1 + r > cur && !best.compare_exchange_weak(cur, 1 + r);) {
       }
     };
-    const int workers = parallel ? std::min<int>(tbb::this_task_arena::max_concurrency(), static_cast<int>(cands.size())) : 1;
-    if (workers <= 1) {
+    if (!parallel) {
       for (Candidate& c : cands) {
         tryMove(c, ctx);
         if (ctx.stopped()) return target - 1;
         if (found) break;
       }
     } else {
-      // Only roots run in parallel (no outer flag): `stop` cancels every worker's search.
+      // A root: the moves take turns, each turn a node allowance that doubles every round (a
+      // restart strategy), the turns of a round shared among the threads; the first proof
+      // stops the others. A move whose failure takes a long search no longer holds up the rest
+      // on a thread of its own (a 50-square territory of positions/territory/suite.txt took
+      // over 10 minutes on one thread with the moves in turn to the end, 0.2 s with turns).
+      // What a turn proves stays in the table for the move's next turn; a turn cut short
+      // stores nothing it has not proved and counts for nothing.
+      const int workers = std::min<int>(core::usableThreads(), static_cast<int>(cands.size()));
+      std::vector<size_t> unsettled(cands.size());
+      for (size_t i = 0; i < cands.size(); ++i) unsettled[i] = i;
+      std::vector<char> settled(cands.size(), 0);
       std::atomic<bool> stop{false};
-      // Isolated: a cancelled enclosing task (a caller's sibling failed) must not skip
-      // candidates here, or `best` would be stored as a bound it is not. The loop stops early
-      // only once `found` (stop), which is read below.
-      tbb::task_group_context isolated(tbb::task_group_context::isolated);
-      (void)core::forEachIndexInParallel(
-          isolated, 0, cands.size(),
-          [&](size_t i) {
-            tryMove(cands[i], Ctx{ctx.nodes, ctx.deadline, ctx.timedOut, &stop});
-            if (found) stop = true;
-          },
-          [&] { return stop.load(); });
+      for (uint64_t allowance = kFirstTurn; !unsettled.empty() && !found; allowance *= 2) {
+        auto turn = [&](size_t k) {
+          uint64_t turnNodes = 0;
+          Ctx inner{ctx.nodes, ctx.deadline, ctx.timedOut, &stop, &turnNodes, allowance};
+          tryMove(cands[unsettled[k]], inner);
+          if (!inner.stopped()) settled[unsettled[k]] = 1;
+          if (found) stop = true;
+        };
+        if (workers <= 1) {
+          for (size_t k = 0; k < unsettled.size() && !found && !ctx.stopped(); ++k) turn(k);
+        } else {
+          // Isolated: a cancelled enclosing task (a caller's sibling failed) must not skip
+          // turns here, or `best` would be stored as a bound it is not. The loop stops early
+          // only once `found` (stop), which is read below.
+          tbb::task_group_context isolated(tbb::task_group_context::isolated);
+          (void)core::forEachIndexInParallel(isolated, 0, unsettled.size(), turn, [&] { return stop.load(); });
+        }
+        if (ctx.stopped()) break;
+        std::erase_if(unsettled, [&](size_t i) { return settled[i] != 0; });
+      }
     }
     if (!found && ctx.stopped()) return target - 1;  // out of time: nothing proven
     if (found) {
@@ -518,7 +377,7 @@ TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wan
     for (const Move& m : impl_->line(region, value, ctx))
       lines[i].push_back({toBoard(m.from), toBoard(m.to), toBoard(m.arrow)});
   };
-  if (mine.size() == 1 || tbb::this_task_arena::max_concurrency() == 1) {
+  if (mine.size() == 1 || core::usableThreads() == 1) {
     for (size_t i = 0; i < mine.size(); ++i) solvePart(i);
   } else {
     // Isolated: were an enclosing loop cancelled (a sibling gave up), a bound loop would skip

@@ -12,12 +12,21 @@
 #include <stdexcept>
 #include <vector>
 
+#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/task_arena.h>
 #include <oneapi/tbb/task_group.h>
 
 #include "solver/core/task_edges.h"
 
 namespace amazons::core {
+
+// The threads that can work here: the arena's width, within the process's
+// max_allowed_parallelism (the CLI's --threads sets it with a tbb::global_control, which the
+// implicit arena's max_concurrency() does not show: it still says the machine's cores).
+inline int usableThreads() {
+  const auto allowed = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+  return std::max(1, static_cast<int>(std::min<size_t>(static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency())), allowed)));
+}
 
 // Thrown by a search whose parallel split was cancelled (a sibling found the win): nothing
 // below it is stored, and the split that cancelled it drops it.
