@@ -32,7 +32,7 @@ inline int usableThreads() {
 // below it is stored, and the split that cancelled it drops it.
 struct Cancelled {};
 
-// body(i) for each i in [first, last) on up to max_concurrency tasks in `context`, until
+// body(i) for each i in [first, last) on up to usableThreads() tasks in `context`, until
 // stop() or the context's cancellation (by the caller, or from the enclosing task's context
 // when `context` is bound to it). Whether every index was done, counted: task_group::wait()
 // resets the context, so its cancellation can no longer be read once this returns. An
@@ -40,7 +40,7 @@ struct Cancelled {};
 template <class Body, class Stop>
 [[nodiscard]] bool forEachIndexInParallel(tbb::task_group_context& context, size_t first, size_t last, Body&& body, Stop&& stop) {
   if (first >= last) return true;
-  const size_t workers = std::min<size_t>(last - first, static_cast<size_t>(std::max(1, tbb::this_task_arena::max_concurrency())));
+  const size_t workers = std::min<size_t>(last - first, static_cast<size_t>(usableThreads()));
   std::atomic<size_t> next{first}, done{0};
   tbb::task_group group(context);
   TaskEdges edges;
