@@ -19,6 +19,7 @@
 
 #include "solver/amazons/chambers.h"
 #include "solver/amazons/formats.h"
+#include "solver/amazons/notation.h"
 #include "solver/amazons/territory.h"
 #include "tests/support/naive.h"
 #include "tests/support/cli_run.h"
@@ -342,6 +343,33 @@ TEST(Territory, OneThreadFindsAPerfectFillingBehindAFailingFirstMove) {
   const testing::CliResult r = testing::runCli({file, "--threads", "1", "--time-limit", "60", "--to-move", "black"});
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("Total: 50"), std::string::npos) << r.out;
+}
+
+TEST(Territory, WinningMoveInALargeTerritoryKeepsAllButOneSquare) {
+  // One-colour boards that the greedy filling fills whole, so the count is at once 40 (49),
+  // but where a probe of the chamber, then the winning move's best-mean order, counted the
+  // territory left by every candidate move exactly: some are a square short of their size, a
+  // long proof each, and Black to move stayed unknown past 100 s. The reported move must be
+  // of best mean: the territory it leaves counts one move less, by the territory solver here.
+  const std::vector<std::string> boards = {
+      "#####.######|##x###.#####|.#.#..##..##|.#..###.####|#........###|##.####..###|##.#.#.....#|#.##....###.|...##.######",
+      "#######.####|#######x####|###.##...#.#|####.#.####.|####..#####.|####...#.#.#|##....##...#|##...#..##.#|"
+      "..#..#..####|.#.......###|####.#.#..##|######.#####"};
+  for (const std::string& text : boards) {
+    const Board board = parseOneLine(text);
+    const int moves = TerritorySolver().solve(board, Color::Black).moves;
+    const std::string file = testing::writeTemp("territory-move.txt", text + "\n");
+    const testing::CliResult r = testing::runCli({file, "--threads", "1", "--time-limit", "30", "--to-move", "black"});
+    ASSERT_EQ(r.status, 0) << r.out << r.err;
+    const std::string said = "Black to move: Black wins with ";
+    const size_t at = r.out.find(said);
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const size_t from = at + said.size();
+    Board after = board;
+    after.setSideToMove(Color::Black);
+    after.play(parseLegalMove(after, r.out.substr(from, r.out.find('\n', from) - from)));
+    EXPECT_EQ(TerritorySolver().solve(after, Color::Black).moves, moves - 1) << text << "\n" << r.out;
+  }
 }
 
 TEST(Territory, TableLimitKeepsAnswersExact) {

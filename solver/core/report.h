@@ -128,7 +128,9 @@ void printAnalysis(std::ostream& out, const typename G::Region& board, cgt::Side
                                      "the second player wins", "the first player wins"};  // by OutcomeClass
     out << "  (" << kOutcome[static_cast<int>(classOf(a.left.verdict == Verdict::Win, a.right.verdict == Verdict::Win))] << ")";
   }
-  if (!a.total && a.totalMean) out << "\n       (canonical form over --total-nodes; mean " << cgt::toString(*a.totalMean) << ")";
+  if (!a.total && a.totalMean)
+    out << "\n       (canonical form " << (a.limitReached ? "not reached within the limits" : "over --total-nodes") << "; mean "
+        << cgt::toString(*a.totalMean) << ")";
   out << "\n\n";
   for (cgt::Side s : {toMove, opposite(toMove)}) {
     const SideReport<G>& side = a.forSide(s);

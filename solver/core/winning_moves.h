@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <queue>
 #include <stdexcept>
 #include <tuple>
 #include <utility>
@@ -73,38 +74,55 @@ void decideSide(const Analysis<G>& a, SideReport<G>& side, SumSearch<G>& search,
     }
     return *afters[i];
   };
-  // With every value known, the candidates of best mean for the mover go first (stably: the
-  // search's order stays among equal means, and behind them those whose parts are not all
-  // valued), as the Amazons solver orders them: the winning move reported is the one of best
-  // mean, and with a loss the first is the most stubborn.
-  if (totalMean(a)) {
-    const int64_t sign = side.mover == cgt::Side::Left ? 1 : -1;
-    std::vector<std::optional<cgt::Dyadic>> means(candidates.size());
-    for (size_t i = 0; i < candidates.size(); ++i) {
-      if (!after(i).raw.empty()) continue;
-      cgt::Dyadic mean;
-      const cgt::PartSum known = after(i).pending.empty() ? after(i).known : search.resolved(after(i), budget).known;
-      for (const cgt::GameId v : known.values()) mean = mean + cgt::mean(v);
-      means[i] = sign > 0 ? mean : -mean;
+  // With every value known, the candidates go in order of best mean for the mover (those
+  // whose parts are not all valued behind, in the search's order), as the Amazons solver orders
+  // them: the winning move reported is one of best mean, and with a loss the first is the most
+  // stubborn. The order is made lazily, as the moves are tried: a candidate's pending integers
+  // (a territory after a move) are solved only once its bounds could put it first. Solving
+  // every one first took a 40-square territory's 600 candidates past 100 s: some leave
+  // territories whose exact count, a square short of their size, takes a long proof.
+  struct Ranked {
+    cgt::Dyadic best;  // the most its mean can be for the mover
+    bool exact;        // the mean is known, no pending integer left
+    size_t index;
+    bool operator<(const Ranked& o) const {  // the priority queue's: o goes first
+      return std::tie(best, exact, o.index) < std::tie(o.best, o.exact, index);
     }
-    std::vector<size_t> order(candidates.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return means[x] && (!means[y] || *means[y] < *means[x]); });
-    std::vector<Candidate> sorted;
-    std::vector<std::optional<SumState<G>>> sortedAfters;
-    for (const size_t i : order) {
-      sorted.push_back(std::move(candidates[i]));
-      sortedAfters.push_back(std::move(afters[i]));
-    }
-    candidates = std::move(sorted);
-    afters = std::move(sortedAfters);
+  };
+  const int64_t sign = side.mover == cgt::Side::Left ? 1 : -1;
+  auto rank = [&](size_t i) -> std::optional<Ranked> {
+    const SumState<G>& s = after(i);
+    if (!s.raw.empty()) return std::nullopt;
+    cgt::Dyadic mean;
+    for (const cgt::GameId v : s.known.values()) mean = mean + cgt::mean(v);
+    for (const PendingRegion<G>& p : s.pending) mean = mean + cgt::Dyadic::integer(sign > 0 ? p.hi : p.lo);
+    return Ranked{sign > 0 ? mean : -mean, s.pending.empty(), i};
+  };
+  std::priority_queue<Ranked> byMean;
+  std::vector<size_t> rest;  // in the search's order
+  const bool ranked = totalMean(a).has_value();
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    const std::optional<Ranked> r = ranked ? rank(i) : std::nullopt;
+    if (r) byMean.push(*r);
+    else rest.push_back(i);
   }
+  auto next = [&, restAt = size_t{0}]() mutable -> std::optional<size_t> {
+    while (!byMean.empty()) {
+      const Ranked top = byMean.top();
+      byMean.pop();
+      if (top.exact) return top.index;
+      afters[top.index] = search.resolved(after(top.index), budget);
+      byMean.push(*rank(top.index));
+    }
+    if (restAt < rest.size()) return rest[restAt++];
+    return std::nullopt;
+  };
   auto onBoard = [&](const Candidate& c) {
     const Placed<Region>& part = a.regions[c.region].part;
     return G::shifted(c.move, part.file0, part.rank0);
   };
   if (!wins) {
-    side.stubbornMove = onBoard(candidates.front());
+    side.stubbornMove = onBoard(candidates[*next()]);
     return;
   }
   auto found = [&](const Candidate& c) {
@@ -120,9 +138,9 @@ void decideSide(const Analysis<G>& a, SideReport<G>& side, SumSearch<G>& search,
   if (!options.allWinningMoves && options.proofSize > 0)
     for (size_t i = 0; i < candidates.size(); ++i)
       if (!after(i).raw.empty() && search.known(after(i), opposite(side.mover)) == false) return found(candidates[i]);
-  for (size_t i = 0; i < candidates.size(); ++i) {
-    if (proof.moverWins(after(i), opposite(side.mover), budget)) continue;
-    found(candidates[i]);
+  for (std::optional<size_t> i = next(); i; i = next()) {
+    if (proof.moverWins(after(*i), opposite(side.mover), budget)) continue;
+    found(candidates[*i]);
     if (!options.allWinningMoves) return;
   }
   // A sum that the mover wins has a move to a sum the opponent loses: finding none is a bug.
