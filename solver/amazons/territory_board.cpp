@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <random>
 
 namespace amazons::territory {
@@ -124,9 +125,13 @@ int greedyFill(Board b, std::vector<Move>* line, uint64_t seed) {
       if (seed) score += static_cast<int>(rng() % 48);
       order.emplace_back(score, i);
     }
-    std::sort(order.begin(), order.end());
+    // Best score first, as a sort would give them, but from a heap: the first move or two
+    // mostly strand nothing, and sorting every move took a third of the fills on 60 squares.
+    std::make_heap(order.begin(), order.end(), std::greater<>());
     int pick = -1, pickLoss = 1 << 30;
-    for (const auto& [score, i] : order) {
+    for (auto end = order.end(); end != order.begin(); --end) {
+      std::pop_heap(order.begin(), end, std::greater<>());
+      const int i = (end - 1)->second;
       Board next = b;
       next.play(moves[i]);
       next.setSideToMove(Color::Black);
