@@ -79,7 +79,7 @@ void decideSide(const Analysis<G>& a, SideReport<G>& side, SumSearch<G>& search,
   // them: the winning move reported is one of best mean, and with a loss the first is the most
   // stubborn. The order is made lazily, as the moves are tried: a candidate's pending integers
   // (a territory after a move) are solved only once its bounds could put it first. Solving
-  // every one first took a 40-square territory's 600 candidates past 100 s: some leave
+  // every one first kept a 40-square territory's Black to move past 100 s: some moves leave
   // territories whose exact count, a square short of their size, takes a long proof.
   struct Ranked {
     cgt::Dyadic best;  // the most its mean can be for the mover
