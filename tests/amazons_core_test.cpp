@@ -207,10 +207,12 @@ TEST(AmazonsOnCore, MovesReadAndWrittenInTheUsersNotation) {
 }
 
 TEST(AmazonsOnCore, OneColourChambersAreTheirOwnersMoveCounts) {
+  const auto kNoDeadline = std::chrono::steady_clock::time_point::max();
+  TerritorySolver territories(size_t{1} << 20);
   // A defective territory: two empty squares, one move.
-  EXPECT_EQ(cgt::toString(*Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine(".x#|##.")))), "1");
-  EXPECT_EQ(cgt::toString(*Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine("o..|...")))), "-5");
-  EXPECT_FALSE(Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine("x.o"))));
+  EXPECT_EQ(cgt::toString(*Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine(".x#|##.")), kNoDeadline, territories)), "1");
+  EXPECT_EQ(cgt::toString(*Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine("o..|...")), kNoDeadline, territories)), "-5");
+  EXPECT_FALSE(Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine("x.o")), kNoDeadline, territories));
 }
 
 TEST(AmazonsOnCore, ValuesLieWithinTheBounds) {
@@ -260,6 +262,27 @@ TEST(AmazonsOnCore, LargeBoardsMatchTheOracle) {
 // A board that is its own mirror image with the colours swapped: the core takes the second
 // side's verdict and winning move from the first's (Amazons::colourMirror), against the oracle,
 // and the second side costs no nodes.
+// The territory solver is the analyser's: its positions are counted in the analysis' nodes,
+// its table takes its share of --hash (a sixteenth), and clear() empties it, so that an
+// analysis after clear() is as a fresh analyser's.
+TEST(AmazonsOnCore, TerritoryCountsAreTheAnalysersOwn) {
+  const Board board = parseOneLine("####.##|#.##.##|#.##..#|.###...|#x#...#|.#.#..#|##.####|###..##", Color::Black);
+  core::AnalysisOptions options;
+  options.hashMegabytes = 4;
+  core::Analyser<Amazons> analyser(options);
+  const core::Analysis<Amazons> a = analyser.analyse(GameRegion(board));
+  ASSERT_EQ(a.regions.size(), 1u);
+  ASSERT_TRUE(a.regions[0].value);
+  EXPECT_EQ(cgt::toString(*a.regions[0].value), std::to_string(TerritorySolver().solve(board, Color::Black).moves));
+  const uint64_t territoryNodes = analyser.shortcutTable().nodes();
+  EXPECT_GT(territoryNodes, 1000u);
+  EXPECT_GE(a.nodes, territoryNodes);
+  EXPECT_LE(analyser.shortcutTable().tableEntries() * 80, (size_t{4} << 20) / 16);
+  analyser.clear();
+  EXPECT_EQ(analyser.shortcutTable().tableEntries(), 0u);
+  EXPECT_EQ(analyser.analyse(GameRegion(board)).nodes, a.nodes);
+}
+
 TEST(AmazonsOnCore, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
   std::mt19937_64 rng(29);
   core::AnalysisOptions firstOnly;

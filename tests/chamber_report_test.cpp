@@ -21,7 +21,7 @@ namespace {
 TEST(ChamberReport, ChambersValuesAndVerdictsMatchTheirTwins) {
   std::mt19937_64 rng(17);
   core::Analyser<Amazons> analyser(amazonsAnalysisOptions());
-  TerritorySolver lines(16);
+  TerritorySolver lines(size_t{16} << 20);
   int boards = 0, chambers = 0, naive = 0, territories = 0, moves = 0;
   for (int trial = 0; trial < 200; ++trial) {
     const int w = std::uniform_int_distribution<int>(3, 9)(rng), h = std::uniform_int_distribution<int>(3, 9)(rng);

@@ -64,7 +64,7 @@ TEST(SmallTerritory, KnownDefectiveTerritoriesAreNotTakenForFull) {
 // among them: lo <= moves <= hi always, and lo == hi only at the exact count.
 TEST(SmallTerritory, BoundsHoldTheExactCount) {
   std::mt19937_64 rng(5151);
-  TerritorySolver solver(64);
+  TerritorySolver solver(size_t{64} << 20);
   int exact = 0, open = 0, defective = 0, perfect = 0, recognised = 0;
   for (int trial = 0; trial < 20000; ++trial) {
     const int w = std::uniform_int_distribution<int>(2, 8)(rng);

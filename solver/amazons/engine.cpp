@@ -22,7 +22,7 @@ Amazons::MoveFormat notationFormat(Notation notation) {
 AmazonsEngine::AmazonsEngine(const AmazonsOptions& options, Notation notation)
     : store_(options.database ? std::make_unique<ValueDbStore>(*options.database, options.learn) : nullptr),
       analyser_(options.analysis, store_.get()),
-      lines_(options.fillingLines ? std::make_unique<TerritorySolver>(64) : nullptr),
+      fillingLines_(options.fillingLines),
       format_(notationFormat(notation)),
       timeLimitSeconds_(options.analysis.limits.seconds) {}
 
@@ -36,14 +36,11 @@ core::Analysis<Amazons> AmazonsEngine::analyse(const GameRegion& board, cgt::Sid
   for (const size_t chamber : map.ofPart) labels.push_back(regionLabel(chamber));
   analyser_.setRegionLabels(std::move(labels));
   core::Analysis<Amazons> a = analyser_.analyse(board, mover);
-  reportChambers(whole, map, a, lines_.get(), deadline);
+  reportChambers(whole, map, a, fillingLines_ ? &analyser_.shortcutTable() : nullptr, deadline);
   if (withTotal && !a.total) a.total = core::canonicalTotal(a, ~uint64_t{0}, deadline.at);
   return a;
 }
 
-void AmazonsEngine::clear() {
-  analyser_.clear();
-  if (lines_) lines_->clear();
-}
+void AmazonsEngine::clear() { analyser_.clear(); }
 
 }  // namespace amazons

@@ -74,7 +74,7 @@ class AmazonsEngine {
  private:
   std::unique_ptr<ValueDbStore> store_;  // before the analyser, which reads it
   core::Analyser<Amazons> analyser_;
-  std::unique_ptr<TerritorySolver> lines_;  // filling lines, when asked
+  bool fillingLines_;  // found by the analyser's territory solver (its shortcut table)
   Amazons::MoveFormat format_;
   double timeLimitSeconds_;
 };

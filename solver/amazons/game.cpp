@@ -15,17 +15,6 @@
 
 namespace amazons {
 
-namespace {
-
-// One table for every analysis in the process (the solver is thread-safe): the territories a
-// core analysis meets are small; 64 MB holds every chamber of the suites many times over.
-TerritorySolver& territory() {
-  static TerritorySolver solver(64);
-  return solver;
-}
-
-}  // namespace
-
 GameRegion::GameRegion(const Board& board) {
   if (board.squares() <= kSmallSquares) region_ = toSmall(board);
   else region_ = std::make_shared<const Board>(board);
@@ -213,14 +202,15 @@ static std::optional<Color> soleColour(const GameRegion& region) {
   return black ? Color::Black : Color::White;
 }
 
-std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region, std::chrono::steady_clock::time_point until) {
+std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region, std::chrono::steady_clock::time_point until,
+                                             TerritorySolver& territories) {
   const std::optional<Color> colour = soleColour(region);
   if (!colour) return std::nullopt;
   const Color owner = *colour;
   if (region.isSmall())  // most territories on masks are filled whole by a greedy filling
     if (const TerritoryBounds b = territoryBounds(region.small(), owner); b.lo == b.hi) return cgt::integer(owner == Color::Black ? b.lo : -b.lo);
   try {
-    const int moves = territory().solve(region.toBoard(), owner, false, Deadline{until}).moves;
+    const int moves = territories.solve(region.toBoard(), owner, false, Deadline{until}).moves;
     return cgt::integer(owner == Color::Black ? moves : -moves);
   } catch (const SolveTimeout&) {
     throw core::LimitReached();
@@ -258,8 +248,9 @@ std::pair<int64_t, int64_t> Amazons::bounds(const GameRegion& region) {
 // (territoryBounds had been 3.2% of the time, the lookup after it 2%).
 constexpr int kRecentTerritoryBits = 12;
 
-// The leaf table takes all of `bytes` (reserving twice for outgrown arrays).
-AmazonsLoneSearch::AmazonsLoneSearch(size_t bytes) : leaf_(2 * bytes, bytes) {}
+// The territories a leaf meets are of at most LeafSearch::kLeafEmpty empty squares: their table
+// takes a sixteenth of `bytes`, the leaf table the rest (reserving twice for outgrown arrays).
+AmazonsLoneSearch::AmazonsLoneSearch(size_t bytes) : territory_(bytes / 16), leaf_(2 * (bytes - bytes / 16), bytes - bytes / 16) {}
 
 // The mover's advantage: the integer for Black, its negative for White (LeafSearch::Bounds).
 static int64_t advantage(int64_t number, cgt::Side mover) { return mover == cgt::Side::Left ? number : -number; }
@@ -277,6 +268,7 @@ void AmazonsLoneSearch::remember(const GameRegion& region, int64_t number, cgt::
 void AmazonsLoneSearch::clear() {
   leaf_.clear();
   territories_.clear();
+  territory_.clear();
 }
 
 std::optional<bool> AmazonsLoneSearch::wins(const GameRegion& region, int64_t number, cgt::Side mover,
@@ -309,7 +301,7 @@ std::optional<bool> AmazonsLoneSearch::wins(const GameRegion& region, int64_t nu
       else if (const std::optional<int32_t> known = lone.territories_.find(piece))
         moves = *known;
       else {
-        moves = sign * amazons::territory().solve(toBoard(piece), owner).moves;
+        moves = sign * lone.territory_.solve(toBoard(piece), owner).moves;
         lone.territories_.insert(piece, moves);
       }
       slot = {amazons, piece.empty, frame, moves};

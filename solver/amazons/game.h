@@ -27,6 +27,7 @@
 #include "solver/amazons/heuristic.h"
 #include "solver/amazons/leaf_search.h"
 #include "solver/amazons/small_region.h"
+#include "solver/amazons/territory.h"
 #include "solver/core/game.h"
 
 namespace amazons {
@@ -60,7 +61,7 @@ struct GamePosition {
 // The core's search of a raw region alone beside an integer (core/game.h's LoneSearch): the
 // leaf search (leaf_search.h) for regions on masks of at most
 // solve::LeafSearch::kLeafEmpty empty squares, with the territories it meets counted by a greedy
-// filling where that is exact, else by the territory solver, and kept.
+// filling where that is exact, else by a territory solver of its own, and kept.
 class AmazonsLoneSearch {
  public:
   explicit AmazonsLoneSearch(size_t bytes);
@@ -75,6 +76,10 @@ class AmazonsLoneSearch {
   void clear();
 
  private:
+  // Its own, not the analyser's: the positions it searches are not counted (the chambers
+  // each thread met last are kept for every search, so their count would depend on what the
+  // process did before).
+  TerritorySolver territory_;
   solve::LeafSearch leaf_;
   ExactTable<SmallRegion, int32_t> territories_;  // moves of one-colour chambers, positive for Black
 };
@@ -117,8 +122,10 @@ struct Amazons {
   // solver's exact count, defective chambers included), positive for Black.
   // Past `until` the territory solver gives up: core::LimitReached. (Without the clock a 47-
   // empty 10x10 position under a 2 s limit was still counting a territory after 60 s.)
-  static std::optional<cgt::GameId> shortcut(const GameRegion& normalised,
-                                             std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max());
+  // The territory solver is the analyser's (its table within --hash, its positions counted).
+  using ShortcutTable = TerritorySolver;
+  static std::optional<cgt::GameId> shortcut(const GameRegion& normalised, std::chrono::steady_clock::time_point until,
+                                             TerritorySolver& territories);
   // A one-colour chamber's count of moves lies between a greedy filling's and the empty
   // squares its amazons reach (territoryBounds on masks; on boards a greedy filling and the
   // empty squares), exact when they meet.

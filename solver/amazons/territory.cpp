@@ -25,43 +25,51 @@ struct Entry {
   int16_t lo, hi;
 };
 
-// Transposition table: exact key -> bounds, sharded under mutexes. Bounded in memory: once
-// full, new chambers are not inserted (known ones are still tightened), so it stays exact.
+// Transposition table: exact key -> bounds, sharded under mutexes. Bounded in memory (the
+// analyser's share of --hash): each shard keeps two generations, and once the newer holds
+// half the shard's bytes it becomes the older and the older is dropped, so the chambers met or
+// tightened last stay. Forgetting a chamber costs time, never exactness. (Storing nothing new
+// once full, as first written, left the territory suite's 8x7 line 28 unknown at 10 s with
+// --hash 1, which takes 0.1 s with room.)
 class Table {
  public:
-  explicit Table(size_t bytes) : limit_(bytes) {}
+  explicit Table(size_t bytes) : shardLimit_(bytes / kShards) {}
 
   bool lookup(const std::string& key, Entry& out) const {
-    const size_t h = cgt::KeyHash{}(key);
-    const Shard& s = shards_[h >> 58];
+    const Shard& s = shardOf(key);
     std::lock_guard lock(s.m);
-    auto it = s.map.find(key);
-    if (it == s.map.end()) return false;
-    out = it->second;
-    return true;
+    for (const Generation* g : {&s.newer, &s.older}) {
+      auto it = g->map.find(key);
+      if (it == g->map.end()) continue;
+      out = it->second;
+      return true;
+    }
+    return false;
   }
 
   void store(const std::string& key, int lo, int hi) {
-    const size_t h = cgt::KeyHash{}(key);
-    Shard& s = shards_[h >> 58];
+    Shard& s = shardOf(key);
     std::lock_guard lock(s.m);
-    auto it = s.map.find(key);
-    if (it != s.map.end()) {
+    auto it = s.newer.map.find(key);
+    if (it != s.newer.map.end()) {
       it->second.lo = static_cast<int16_t>(std::max<int>(it->second.lo, lo));
       it->second.hi = static_cast<int16_t>(std::min<int>(it->second.hi, hi));
       return;
     }
-    const size_t cost = 80 + (key.size() > 15 ? key.size() + 17 : 0);
-    if (bytes_.load(std::memory_order_relaxed) + cost > limit_) return;
-    bytes_.fetch_add(cost, std::memory_order_relaxed);
-    s.map.emplace(key, Entry{static_cast<int16_t>(lo), static_cast<int16_t>(hi)});
+    // A chamber of the older generation is tightened into the newer.
+    if (auto old = s.older.map.find(key); old != s.older.map.end()) {
+      lo = std::max<int>(old->second.lo, lo);
+      hi = std::min<int>(old->second.hi, hi);
+      s.older.map.erase(old);
+    }
+    insert(s, key, Entry{static_cast<int16_t>(lo), static_cast<int16_t>(hi)});
   }
 
   size_t size() const {
     size_t n = 0;
     for (const Shard& s : shards_) {
       std::lock_guard lock(s.m);
-      n += s.map.size();
+      n += s.newer.map.size() + s.older.map.size();
     }
     return n;
   }
@@ -69,19 +77,37 @@ class Table {
   void clear() {
     for (Shard& s : shards_) {
       std::lock_guard lock(s.m);
-      s.map.clear();
+      s.newer = {};
+      s.older = {};
     }
-    bytes_ = 0;
   }
 
  private:
+  static constexpr int kShards = 64;
+  struct Generation {
+    std::unordered_map<std::string, Entry, cgt::KeyHash> map;
+    size_t bytes = 0;
+  };
   struct Shard {
     mutable std::mutex m;
-    std::unordered_map<std::string, Entry, cgt::KeyHash> map;
+    Generation newer, older;
   };
-  std::array<Shard, 64> shards_;
-  size_t limit_;
-  std::atomic<size_t> bytes_{0};
+  // Into the newer generation, which first becomes the older once it holds half the shard.
+  void insert(Shard& s, const std::string& key, Entry e) {
+    const size_t cost = 80 + (key.size() > 15 ? key.size() + 17 : 0);
+    if (2 * cost > shardLimit_) return;  // a table too small for one entry a generation
+    if (s.newer.bytes + cost > shardLimit_ / 2) {
+      std::swap(s.older, s.newer);
+      s.newer.map.clear();
+      s.newer.bytes = 0;
+    }
+    s.newer.bytes += cost;
+    s.newer.map.emplace(key, e);
+  }
+  const Shard& shardOf(const std::string& key) const { return shards_[cgt::KeyHash{}(key) >> 58]; }
+  Shard& shardOf(const std::string& key) { return shards_[cgt::KeyHash{}(key) >> 58]; }
+  std::array<Shard, kShards> shards_;
+  size_t shardLimit_;
 };
 
 // A chamber after a move: its normalised key, empty squares and current bounds.
@@ -108,7 +134,7 @@ constexpr uint64_t kFirstTurn = 256;  // a root move's first node allowance
 // and defects are small, so the exact value comes from a few tests counting down from the
 // upper bound. Each test leaves a bound in the table whatever its answer.
 struct TerritorySolver::Impl {
-  explicit Impl(size_t mb) : table(mb << 20) {}
+  explicit Impl(size_t bytes) : table(bytes) {}
 
   Table table;
   std::atomic<uint64_t> nodes{0};
@@ -345,7 +371,7 @@ struct TerritorySolver::Impl {
   }
 };
 
-TerritorySolver::TerritorySolver(size_t tableMegabytes) : impl_(std::make_unique<Impl>(tableMegabytes)) {}
+TerritorySolver::TerritorySolver(size_t tableBytes) : impl_(std::make_unique<Impl>(tableBytes)) {}
 TerritorySolver::~TerritorySolver() = default;
 
 uint64_t TerritorySolver::nodes() const { return impl_->nodes.load(); }

@@ -40,7 +40,8 @@ struct TerritoryResult {
 // Thread-safe: one instance may serve many threads at once; the table is shared by all.
 class TerritorySolver {
  public:
-  explicit TerritorySolver(size_t tableMegabytes = 256);
+  // Its table holds at most `tableBytes` (a full table stores no new chamber; answers stay exact).
+  explicit TerritorySolver(size_t tableBytes = size_t{256} << 20);
   ~TerritorySolver();
   TerritorySolver(const TerritorySolver&) = delete;
   TerritorySolver& operator=(const TerritorySolver&) = delete;

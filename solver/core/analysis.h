@@ -50,17 +50,22 @@ class Analyser {
   // Both sides' verdicts, `first` (the side to move) first: under a limit its verdict is the
   // one wanted, and a verdict found before the limit stands.
   Analysis<G> analyse(const Region& board, cgt::Side first = cgt::Side::Left) {
-    if (!parallel()) return analyseHere(board, first);
+    // In the arena even on one thread: a game's own parallel work (Amazons' territory counts)
+    // then has the analysis' threads, and its node counts do not depend on the machine.
     return arena_.execute([&] { return analyseHere(board, first); });
   }
 
   size_t tableSize() const { return search_.valuesSize(); }
   size_t tableBytes() const { return search_.valuesBytes(); }
-  // Expansions and sum positions searched so far by this analyser's analyses, the one under
-  // way included: for a progress line, read from another thread while analyse() runs.
+  // The game's shortcut tables (G::ShortcutTable), for a report that asks more of them
+  // between analyses (Amazons' filling lines).
+  typename RegionValues<G>::Shortcuts& shortcutTable() { return search_.shortcuts(); }
+  // Expansions, sum positions and the shortcut's positions searched so far by this
+  // analyser's analyses, the one under way included: for a progress line, read from another
+  // thread while analyse() runs.
   uint64_t nodes() const {
     std::lock_guard lock(liveMutex_);
-    return finishedExpansions_ + (live_ ? live_->nodes() : 0) + search_.sumNodes();
+    return finishedExpansions_ + (live_ ? live_->nodes() : 0) + search_.tableNodes();
   }
   // What the analysis under way is doing ("chamber B", "chamber B, probe", "verdict, Black to
   // move", "total"; "" between analyses): for a progress line, read from another thread.
@@ -79,11 +84,10 @@ class Analyser {
   void clear() { search_.clear(); }
 
  private:
-  bool parallel() const { return options_.threads > 1; }
 
   Analysis<G> analyseHere(const Region& board, cgt::Side first) {
     const auto start = std::chrono::steady_clock::now();
-    const uint64_t sumNodesBefore = search_.sumNodes();
+    const uint64_t tableNodesBefore = search_.tableNodes();
     Budget budget(options_.limits);
     const LiveBudget live(*this, budget);
     search_.newAnalysis();
@@ -115,7 +119,7 @@ class Analyser {
         if (r.value) found.push_back({G::normalise(r.part.region), *r.value});
       store_->learn(found);
     }
-    a.nodes = budget.nodes() + (search_.sumNodes() - sumNodesBefore);
+    a.nodes = budget.nodes() + (search_.tableNodes() - tableNodesBefore);
     a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return a;
   }

@@ -58,7 +58,7 @@ struct Analysis {
   SideReport<G> left{cgt::Side::Left}, right{cgt::Side::Right};
   const SideReport<G>& forSide(cgt::Side s) const { return s == cgt::Side::Left ? left : right; }
   bool limitReached = false;
-  uint64_t nodes = 0;  // region expansions and sum positions searched
+  uint64_t nodes = 0;  // region expansions, sum positions and G::shortcut's positions searched
   double seconds = 0;
 };
 

@@ -32,6 +32,11 @@
 //                                    stones; Amazons: one-colour territories, which are the
 //                                    number of moves their owner can make); one that takes
 //                                    time throws LimitReached (core/values.h) past `until`
+//   G::ShortcutTable                 what such a shortcut keeps, one an analyser, within its
+//                                    share of --hash (Amazons: the territory solver and its
+//                                    table): ShortcutTable(bytes), nodes() (positions it
+//                                    searched, counted in the analysis' nodes), clear(); the
+//                                    shortcut is then G::shortcut(normalised, until, table)
 //   G::bounds(normalised region)     integers lo <= value <= hi, cheap (Amazons: the empty
 //                                    squares each side's amazons can reach): a sum with raw
 //                                    regions is decided at once when it is at either end
@@ -177,6 +182,30 @@ concept HasMoveScores = requires(const typename G::Region& r, cgt::Side s,
 };
 
 template <class G>
+concept HasShortcutTable = std::constructible_from<typename G::ShortcutTable, size_t> &&
+                           requires(typename G::ShortcutTable& table, const typename G::Region& r,
+                                    std::chrono::steady_clock::time_point t) {
+                             { G::shortcut(r, t, table) } -> std::same_as<std::optional<cgt::GameId>>;
+                             { std::as_const(table).nodes() } -> std::same_as<uint64_t>;
+                             table.clear();
+                           };
+
+// The tables of a game's shortcut (G::ShortcutTable), or nothing.
+template <class G>
+struct ShortcutTableOf {
+  struct type {
+    explicit type(size_t) {}
+    uint64_t nodes() const { return 0; }
+    void clear() {}
+  };
+};
+template <class G>
+  requires HasShortcutTable<G>
+struct ShortcutTableOf<G> {
+  using type = typename G::ShortcutTable;
+};
+
+template <class G>
 concept HasLoneSearch = std::constructible_from<typename G::LoneSearch, size_t> &&
                         requires(typename G::LoneSearch& lone, const typename G::Region& r, int64_t n, cgt::Side s,
                                  const std::function<void()>& count) {
@@ -198,8 +227,9 @@ concept HasParts = requires(const typename G::Region& r, const std::function<voi
 };
 
 template <class G>
-concept HasShortcut = requires(const typename G::Region& r, std::chrono::steady_clock::time_point t) {
+concept HasShortcut = HasShortcutTable<G> || requires(const typename G::Region& r, std::chrono::steady_clock::time_point t) {
   { G::shortcut(r, t) } -> std::same_as<std::optional<cgt::GameId>>;
 };
+
 
 }  // namespace amazons::core

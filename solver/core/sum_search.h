@@ -261,7 +261,10 @@ class SumSearch {
 
   size_t valuesSize() const { return values_.size(); }
   size_t valuesBytes() const { return values_.bytes(); }
-  uint64_t sumNodes() const { return sums_.nodes(); }
+  // Positions searched behind the tables: sums of known values (cgt::SumSearch) and the
+  // game's shortcut (G::ShortcutTable: Amazons' territory counts).
+  uint64_t tableNodes() const { return sums_.nodes() + values_.shortcutNodes(); }
+  typename RegionValues<G>::Shortcuts& shortcuts() { return values_.shortcuts(); }
   void clear() {
     values_.clear();
     sums_.clear();

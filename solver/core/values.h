@@ -115,19 +115,21 @@ class ValueStore {
 // G::normalise, key G::key. A region is held normalised once it is a component.
 template <Game G>
 struct RegionGame {
+  using Shortcuts = typename ShortcutTableOf<G>::type;
   typename G::Region region;
   Budget* budget;
   const ValueStore<G>* store = nullptr;
+  Shortcuts* shortcuts = nullptr;  // G::shortcut's tables, where it keeps some
 
   std::vector<RegionGame> options(cgt::Side side) const {
     if (side == cgt::Side::Left) budget->expand();  // one expansion per form, both sides
     std::vector<RegionGame> out;
-    for (const typename G::Move& m : G::moves(region, side)) out.push_back({G::play(region, m), budget, store});
+    for (const typename G::Move& m : G::moves(region, side)) out.push_back({G::play(region, m), budget, store, shortcuts});
     return out;
   }
   std::vector<RegionGame> components() const {
     std::vector<RegionGame> out;
-    for (const Placed<typename G::Region>& p : G::split(region)) out.push_back({G::normalise(p.region), budget, store});
+    for (const Placed<typename G::Region>& p : G::split(region)) out.push_back({G::normalise(p.region), budget, store, shortcuts});
     return out;
   }
   // The same without lists, where the game gives them so (cgt::Evaluator takes these first).
@@ -136,13 +138,13 @@ struct RegionGame {
     requires HasOptionRegions<G>
   {
     if (side == cgt::Side::Left) budget->expand();
-    G::forEachOptionOf(region, side, [&](typename G::Region&& o) { f(RegionGame{std::move(o), budget, store}); });
+    G::forEachOptionOf(region, side, [&](typename G::Region&& o) { f(RegionGame{std::move(o), budget, store, shortcuts}); });
   }
   template <class F>
   void forEachComponent(F&& f) const
     requires HasParts<G>
   {
-    G::forEachPart(region, [&](typename G::Region&& part) { f(RegionGame{std::move(part), budget, store}); });
+    G::forEachPart(region, [&](typename G::Region&& part) { f(RegionGame{std::move(part), budget, store, shortcuts}); });
   }
   std::string key() const { return G::key(region); }
   void computed(cgt::GameId value) const {
@@ -153,24 +155,28 @@ struct RegionGame {
   std::optional<cgt::GameId> known() const {
     if (store)
       if (std::optional<cgt::GameId> stored = store->find(region)) return stored;
-    if constexpr (HasShortcut<G>) return G::shortcut(region, budget ? budget->deadline() : std::chrono::steady_clock::time_point::max());
+    const auto until = budget ? budget->deadline() : std::chrono::steady_clock::time_point::max();
+    if constexpr (HasShortcutTable<G>) return G::shortcut(region, until, *shortcuts);
+    else if constexpr (HasShortcut<G>) return G::shortcut(region, until);
     return std::nullopt;
   }
 };
 
-// The table of region values, kept across analyses (a batch shares it); thread-safe.
+// The table of region values, kept across analyses (a batch shares it), and the tables of the
+// game's shortcut (G::ShortcutTable), which take a quarter of its bytes; thread-safe.
 template <Game G>
 class RegionValues {
  public:
+  using Shortcuts = typename ShortcutTableOf<G>::type;
   explicit RegionValues(size_t maxBytes = std::numeric_limits<size_t>::max(), const ValueStore<G>* store = nullptr)
-      : evaluator_(maxBytes), store_(store) {}
+      : shortcuts_(HasShortcutTable<G> ? maxBytes / 4 : 0), evaluator_(maxBytes - (HasShortcutTable<G> ? maxBytes / 4 : 0)), store_(store) {}
   // The value of a region (the sum of its parts). Throws LimitReached past the budget.
-  cgt::GameId value(const typename G::Region& region, Budget& budget) { return evaluator_.value({region, &budget, store_}); }
+  cgt::GameId value(const typename G::Region& region, Budget& budget) { return evaluator_.value(game(region, budget)); }
   // The value of a part already normalised.
-  cgt::GameId normalisedValue(const typename G::Region& normalised, Budget& budget) { return evaluator_.canon({normalised, &budget, store_}); }
+  cgt::GameId normalisedValue(const typename G::Region& normalised, Budget& budget) { return evaluator_.canon(game(normalised, budget)); }
   // A normalised part's value when it needs no expansion (the table's, or G::shortcut's
   // within the budget's time).
-  std::optional<cgt::GameId> knownValue(const typename G::Region& normalised, Budget& budget) { return evaluator_.known({normalised, &budget, store_}); }
+  std::optional<cgt::GameId> knownValue(const typename G::Region& normalised, Budget& budget) { return evaluator_.known(game(normalised, budget)); }
   // A normalised part's value when the table holds it.
   std::optional<cgt::GameId> storedValue(const typename G::Region& normalised) const { return evaluator_.found({normalised, nullptr}); }
   // A part's value proven by search (SumSearch's probes), found again as a form would be.
@@ -178,9 +184,18 @@ class RegionValues {
   void rememberNormalised(const typename G::Region& normalised, cgt::GameId value) { evaluator_.remember({normalised, nullptr}, value); }
   size_t size() const { return evaluator_.size(); }
   size_t bytes() const { return evaluator_.bytes(); }
-  void clear() { evaluator_.clear(); }
+  // Positions G::shortcut searched (Amazons' territory counts) since construction or clear().
+  uint64_t shortcutNodes() const { return shortcuts_.nodes(); }
+  Shortcuts& shortcuts() { return shortcuts_; }
+  void clear() {
+    evaluator_.clear();
+    shortcuts_.clear();
+  }
 
  private:
+  RegionGame<G> game(const typename G::Region& region, Budget& budget) { return {region, &budget, store_, &shortcuts_}; }
+
+  Shortcuts shortcuts_;
   // Open addressing, keys in an arena (searched_table.h): tbb's map of std::string keys, a
   // node and its chain walked at every lookup, took 16% of the core on the Amazons suites.
   cgt::Evaluator<RegionGame<G>, SharedSearchedTable<cgt::GameId>> evaluator_;

@@ -47,7 +47,7 @@ void territoryBucket(benchmark::State& state) {
     for (const Position& p : suite()) {
       if (p.empty < lo || p.empty >= hi) continue;
       const amazons::Board b = amazons::parseOneLine(p.region);
-      amazons::TerritorySolver solver(256);
+      amazons::TerritorySolver solver(size_t{256} << 20);
       const auto t0 = std::chrono::steady_clock::now();
       const auto r = solver.solve(b, amazons::Color::Black);
       ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
