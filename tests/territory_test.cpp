@@ -372,6 +372,36 @@ TEST(Territory, WinningMoveInALargeTerritoryKeepsAllButOneSquare) {
   }
 }
 
+TEST(Territory, EveryMoveInATerritoryIsListedWinning) {
+  // Black alone: every move wins (White cannot answer). With --all-moves each was counted
+  // exactly to order the list, and a 30 s limit cut it after the first move; the others now
+  // follow by their bounds, each proven by them. The list is every legal move, once, the
+  // first the winning move of best mean.
+  const std::string text = "#####.######|##x###.#####|.#.#..##..##|.#..###.####|#........###|##.####..###|##.#.#.....#|#.##....###.|...##.######";
+  Board board = parseOneLine(text);
+  board.setSideToMove(Color::Black);
+  const std::string file = testing::writeTemp("territory-all-moves.txt", text + "\n");
+  const testing::CliResult r = testing::runCli({file, "--threads", "1", "--time-limit", "30", "--to-move", "black", "--all-moves"});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const std::string said = "winning moves (";
+  const size_t at = r.out.find(said);
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const size_t from = r.out.find("): ", at) + 3;
+  std::istringstream listed(r.out.substr(from, r.out.find('\n', from) - from));
+  std::set<std::string> seen;
+  const int moves = TerritorySolver().solve(board, Color::Black).moves;
+  bool first = true;
+  for (std::string move; listed >> move; first = false) {
+    EXPECT_TRUE(seen.insert(move).second) << move;
+    if (!first) continue;
+    Board after = board;
+    after.play(parseLegalMove(after, move));
+    EXPECT_EQ(TerritorySolver().solve(after, Color::Black).moves, moves - 1) << move;
+  }
+  EXPECT_EQ(seen.size(), board.legalMoves(Color::Black).size()) << r.out;
+  EXPECT_NE(r.out.find("White to move: White has no move and loses"), std::string::npos) << r.out;
+}
+
 TEST(Territory, TableLimitKeepsAnswersExact) {
   // A table too small for one entry (nothing is stored) gives the same answers. Without
   // transpositions a defect proof grows exponentially: small chambers only.

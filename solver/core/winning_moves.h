@@ -38,7 +38,8 @@ SumState<G> stateOf(const Analysis<G>& a, size_t except = SIZE_MAX) {
 // first that wins with the moves of the raw regions first, in the search's order (the search
 // has just met them, so most are in its table), then those of the valued regions, each by
 // MoveOrder::moveScore, and with every value known the best mean first; with
-// allWinningMoves, every move that wins, in that order.
+// allWinningMoves, every move that wins, in that order (after the first, by the most their
+// means can be where a territory is not yet counted).
 template <Game G>
 void decideSide(const Analysis<G>& a, SideReport<G>& side, SumSearch<G>& search, ProofSearch<G>& proof, const AnalysisOptions& options,
                 Budget& budget) {
@@ -106,11 +107,15 @@ void decideSide(const Analysis<G>& a, SideReport<G>& side, SumSearch<G>& search,
     if (r) byMean.push(*r);
     else rest.push_back(i);
   }
+  // Once a winning move is found, the other winning moves (allWinningMoves) follow by their
+  // bounds, unsolved: each needs only its proof. (Solving each to order the list, the
+  // 40-square territory's 37 moves were cut by a 20 s limit after the first, and White's
+  // verdict, which needs no search, was left unknown.)
   auto next = [&, restAt = size_t{0}]() mutable -> std::optional<size_t> {
     while (!byMean.empty()) {
       const Ranked top = byMean.top();
       byMean.pop();
-      if (top.exact) return top.index;
+      if (top.exact || side.winningMove) return top.index;
       afters[top.index] = search.resolved(after(top.index), budget);
       byMean.push(*rank(top.index));
     }
