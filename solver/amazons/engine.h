@@ -8,7 +8,6 @@
 
 #include "solver/amazons/game.h"
 #include "solver/amazons/notation.h"
-#include "solver/amazons/territory.h"
 #include "solver/amazons/value_db.h"
 #include "solver/core/analysis.h"
 

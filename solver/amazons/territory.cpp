@@ -387,6 +387,11 @@ TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wan
   const std::vector<Component> mine = ownerComponents(b);
 
   std::atomic<uint64_t> nodes{0};
+  struct Counted {  // this call's nodes go to the solver's count, a call cut by the clock's too
+    std::atomic<uint64_t>& call;
+    std::atomic<uint64_t>& total;
+    ~Counted() { total.fetch_add(call.load()); }
+  } counted{nodes, impl_->nodes};
   std::atomic<bool> timedOut{false};
   const Impl::Ctx ctx{nodes, deadline, timedOut};
   TerritoryResult result;
@@ -416,7 +421,6 @@ TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wan
     result.line.insert(result.line.end(), lines[i].begin(), lines[i].end());
   }
   result.nodes = nodes.load();
-  impl_->nodes.fetch_add(result.nodes);
   return result;
 }
 

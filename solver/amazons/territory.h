@@ -40,7 +40,8 @@ struct TerritoryResult {
 // Thread-safe: one instance may serve many threads at once; the table is shared by all.
 class TerritorySolver {
  public:
-  // Its table holds at most `tableBytes` (a full table stores no new chamber; answers stay exact).
+  // Its table holds at most `tableBytes`: once full, the chambers met last stay (answers stay
+  // exact, whatever it forgets).
   explicit TerritorySolver(size_t tableBytes = size_t{256} << 20);
   ~TerritorySolver();
   TerritorySolver(const TerritorySolver&) = delete;
@@ -53,7 +54,7 @@ class TerritorySolver {
   // `deadline` has passed, keeping in its table only what it has proven.
   TerritoryResult solve(const Board& region, Color owner, bool wantLine = false, const Deadline& deadline = {});
 
-  uint64_t nodes() const;      // search nodes since construction or clear()
+  uint64_t nodes() const;      // search nodes since construction or clear(), calls cut by the clock's included
   size_t tableEntries() const;  // chambers in the table
   void clear();                // empty the table and reset the node count
 

@@ -84,7 +84,6 @@ class Analyser {
   void clear() { search_.clear(); }
 
  private:
-
   Analysis<G> analyseHere(const Region& board, cgt::Side first) {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t tableNodesBefore = search_.tableNodes();

@@ -33,8 +33,9 @@
 //                                    number of moves their owner can make); one that takes
 //                                    time throws LimitReached (core/values.h) past `until`
 //   G::ShortcutTable                 what such a shortcut keeps, one an analyser, within its
-//                                    share of --hash (Amazons: the territory solver and its
-//                                    table): ShortcutTable(bytes), nodes() (positions it
+//                                    share of --hash, used by all of an analysis' threads at
+//                                    once (Amazons: the territory solver and its table, thread-
+//                                    safe): ShortcutTable(bytes), nodes() (positions it
 //                                    searched, counted in the analysis' nodes), clear(); the
 //                                    shortcut is then G::shortcut(normalised, until, table)
 //   G::bounds(normalised region)     integers lo <= value <= hi, cheap (Amazons: the empty
@@ -230,6 +231,5 @@ template <class G>
 concept HasShortcut = HasShortcutTable<G> || requires(const typename G::Region& r, std::chrono::steady_clock::time_point t) {
   { G::shortcut(r, t) } -> std::same_as<std::optional<cgt::GameId>>;
 };
-
 
 }  // namespace amazons::core

@@ -184,11 +184,12 @@ class RegionValues {
   void rememberNormalised(const typename G::Region& normalised, cgt::GameId value) { evaluator_.remember({normalised, nullptr}, value); }
   size_t size() const { return evaluator_.size(); }
   size_t bytes() const { return evaluator_.bytes(); }
-  // Positions G::shortcut searched (Amazons' territory counts) since construction or clear().
-  uint64_t shortcutNodes() const { return shortcuts_.nodes(); }
+  // Positions G::shortcut searched (Amazons' territory counts) since construction.
+  uint64_t shortcutNodes() const { return shortcutNodesCleared_ + shortcuts_.nodes(); }
   Shortcuts& shortcuts() { return shortcuts_; }
   void clear() {
     evaluator_.clear();
+    shortcutNodesCleared_ += shortcuts_.nodes();
     shortcuts_.clear();
   }
 
@@ -196,6 +197,7 @@ class RegionValues {
   RegionGame<G> game(const typename G::Region& region, Budget& budget) { return {region, &budget, store_, &shortcuts_}; }
 
   Shortcuts shortcuts_;
+  uint64_t shortcutNodesCleared_ = 0;  // counted before the last clear()
   // Open addressing, keys in an arena (searched_table.h): tbb's map of std::string keys, a
   // node and its chain walked at every lookup, took 16% of the core on the Amazons suites.
   cgt::Evaluator<RegionGame<G>, SharedSearchedTable<cgt::GameId>> evaluator_;

@@ -109,7 +109,7 @@ void decideSide(const Analysis<G>& a, SideReport<G>& side, SumSearch<G>& search,
   }
   // Once a winning move is found, the other winning moves (allWinningMoves) follow by their
   // bounds, unsolved: each needs only its proof. (Solving each to order the list, the
-  // 40-square territory's 37 moves were cut by a 20 s limit after the first, and White's
+  // 40-square territory's 44 moves were cut by a 20 s limit after the first, and White's
   // verdict, which needs no search, was left unknown.)
   auto next = [&, restAt = size_t{0}]() mutable -> std::optional<size_t> {
     while (!byMean.empty()) {
