@@ -36,7 +36,11 @@ core::Analysis<Amazons> AmazonsEngine::analyse(const GameRegion& board, cgt::Sid
   for (const size_t chamber : map.ofPart) labels.push_back(regionLabel(chamber));
   analyser_.setRegionLabels(std::move(labels));
   core::Analysis<Amazons> a = analyser_.analyse(board, mover);
-  reportChambers(whole, map, a, fillingLines_ ? &analyser_.shortcutTable() : nullptr, deadline);
+  // The filling lines on the analysis' threads, their positions counted with its own.
+  TerritorySolver& territory = analyser_.shortcutTable();
+  const uint64_t before = territory.nodes();
+  analyser_.withThreads([&] { reportChambers(whole, map, a, fillingLines_ ? &territory : nullptr, deadline); });
+  a.nodes += territory.nodes() - before;
   if (withTotal && !a.total) a.total = core::canonicalTotal(a, ~uint64_t{0}, deadline.at);
   return a;
 }

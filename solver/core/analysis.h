@@ -55,6 +55,12 @@ class Analyser {
     return arena_.execute([&] { return analyseHere(board, first); });
   }
 
+  // f() with the analyses' threads (their arena): for work a report adds after an analysis.
+  template <class F>
+  auto withThreads(F&& f) {
+    return arena_.execute(std::forward<F>(f));
+  }
+
   size_t tableSize() const { return search_.valuesSize(); }
   size_t tableBytes() const { return search_.valuesBytes(); }
   // The game's shortcut tables (G::ShortcutTable), for a report that asks more of them
