@@ -47,6 +47,27 @@ TEST(CliPerft, DepthZeroIsOne) {
   EXPECT_EQ(r.out, "Nodes searched: 1\n");
 }
 
+// A one-line board says no side: White moves, as the file formats have it, unless --to-move
+// says otherwise (counts from the naive generator).
+TEST(CliPerft, ToMoveChoosesTheSide) {
+  const std::string text = "x...|.#..|..o.|.x..";
+  const std::string file = testing::writeTemp("perft-to-move.txt", text + "\n");
+  for (const Color side : {Color::Black, Color::White}) {
+    Board board = parseOneLine(text);
+    board.setSideToMove(side);
+    const uint64_t expected = testing::naivePerft(board, 3);
+    const CliResult r = runCli({"perft", file, "3", "--to-move", side == Color::Black ? "black" : "white"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, "Nodes searched: " + std::to_string(expected) + "\n");
+    if (side == Color::White) {
+      EXPECT_EQ(runCli({"perft", file, "3"}).out, r.out);
+    }
+  }
+  const CliResult bad = runCli({"perft", file, "1", "--to-move", "red"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("--to-move must be black or white"), std::string::npos) << bad.err;
+}
+
 void checkDivide(Notation notation, const std::vector<std::string>& extra) {
   std::vector<std::string> args = {"perft", example("standard-10x10.txt"), "2", "--divide"};
   args.insert(args.end(), extra.begin(), extra.end());

@@ -1,8 +1,9 @@
-// amazons-solve perft FILE DEPTH [--divide] [--input-format F] [--notation N]
+// amazons-solve perft FILE DEPTH [--divide] [--to-move SIDE] [--input-format F] [--notation N]
 #include <boost/program_options.hpp>
 
 #include <chrono>
 #include <iostream>
+#include <optional>
 
 #include "solver/amazons/notation.h"
 #include "solver/amazons/perft.h"
@@ -23,6 +24,7 @@ int runPerft(const std::vector<std::string>& args) {
   visible.add_options()
       ("help,h", "show this help")
       ("divide", "print the count below each legal move first")
+      ("to-move", po::value<std::string>(), "the side to move: black or white (default: the file's, else white)")
       ("input-format", po::value<std::string>()->default_value("auto"),
        "auto, grid, codingame, dump (cs61b), oneline (cgsuite, mcgs)")
       ("notation", po::value<std::string>()->default_value("cs61b"), "move text for --divide: cs61b or codingame");
@@ -30,13 +32,16 @@ int runPerft(const std::vector<std::string>& args) {
   int depth = 0;
   if (const auto done = parsePerftArgs(args, visible, vm, depth)) return *done;
   Notation notation;
+  std::optional<cgt::Side> side;
   try {
     notation = parseNotationName(vm["notation"].as<std::string>());
+    side = sideOption(vm);
   } catch (const InputError& e) {
     return usageError("perft", e.what());
   }
 
   ParsedPosition pos = readPositionArg(vm["file"].as<std::string>(), vm["input-format"].as<std::string>());
+  if (side) pos.board.setSideToMove(*side == cgt::Side::Left ? Color::Black : Color::White);
   Board board = pos.board;
   const auto start = std::chrono::steady_clock::now();
   uint64_t total = 0;
