@@ -207,8 +207,8 @@ std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region, std::chro
   const std::optional<Color> colour = soleColour(region);
   if (!colour) return std::nullopt;
   const Color owner = *colour;
-  if (region.isSmall())  // most territories on masks are filled whole by a greedy filling
-    if (const TerritoryBounds b = territoryBounds(region.small(), owner); b.lo == b.hi) return cgt::integer(owner == Color::Black ? b.lo : -b.lo);
+  if (const std::optional<std::pair<int64_t, int64_t>> b = integerBounds(region); b && b->first == b->second)
+    return cgt::integer(b->first);  // most territories are filled whole by a greedy filling
   try {
     const int moves = territories.solve(region.toBoard(), owner, false, Deadline{until}).moves;
     return cgt::integer(owner == Color::Black ? moves : -moves);
@@ -222,8 +222,8 @@ std::optional<std::pair<int64_t, int64_t>> Amazons::integerBounds(const GameRegi
   if (!colour) return std::nullopt;
   const Color owner = *colour;
   int lo, hi;
-  if (region.isSmall()) {
-    const TerritoryBounds b = territoryBounds(region.small(), owner);
+  if (region.isSmall() || region.board().squares() <= 128) {
+    const TerritoryBounds b = region.isSmall() ? territoryBounds(region.small(), owner) : territoryBounds(region.board(), owner);
     lo = b.lo;
     hi = b.hi;
   } else {

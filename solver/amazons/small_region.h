@@ -182,9 +182,10 @@ inline int countOptions(const SmallRegion& region, Color mover) {
 
 // The squares of `empty` 8-connected to one of `amazons` through empty squares: all that
 // those amazons can ever reach by their own moves.
-inline uint64_t reachableSquares(const SmallFrame& frame, uint64_t amazons, uint64_t empty) {
-  for (uint64_t reach = amazons;;) {
-    const uint64_t grown = (frame.dilate(reach) & empty) | amazons;
+template <typename Mask>
+Mask reachableSquares(const MaskFrame<Mask>& frame, Mask amazons, Mask empty) {
+  for (Mask reach = amazons;;) {
+    const Mask grown = (frame.dilate(reach) & empty) | amazons;
     if (grown == reach) return reach & empty;
     reach = grown;
   }

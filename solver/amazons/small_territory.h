@@ -16,5 +16,8 @@ struct TerritoryBounds {
   int lo = 0, hi = 0;
 };
 TerritoryBounds territoryBounds(const SmallRegion& region, Color owner);
+// The same on a board of at most 128 squares (on 128-bit masks): a large territory's bounds
+// in microseconds where greedyFill's on the board took milliseconds.
+TerritoryBounds territoryBounds(const Board& region, Color owner);
 
 }  // namespace amazons

@@ -12,6 +12,7 @@
 
 #include "cgt/hash.h"
 #include "solver/amazons/chambers.h"  // regionKey
+#include "solver/amazons/small_territory.h"
 #include "solver/amazons/territory_board.h"
 #include "solver/core/parallel.h"
 
@@ -126,6 +127,10 @@ struct Candidate {
 
 constexpr int kParallelRootMin = 14;  // root moves searched in parallel from this many empty
 constexpr uint64_t kFirstTurn = 256;  // a root move's first node allowance
+
+// The moves of a greedy filling of a normalised board (Black's): territoryBounds' on masks up
+// to 128 squares, else greedyFill's on the board.
+int filledAtLeast(const Board& b) { return b.squares() <= 128 ? territoryBounds(b, Color::Black).lo : greedyFill(b, nullptr, 0); }
 
 }  // namespace
 
@@ -253,7 +258,7 @@ struct TerritorySolver::Impl {
     if (hi < target) return hi;
     const Board b = decodeKey(key);
     if (!have && empty >= 6) {
-      lo = greedyFill(b, nullptr, 0);
+      lo = filledAtLeast(b);
       if (lo >= target) {
         table.store(key, lo, hi);
         return lo;
@@ -331,7 +336,7 @@ struct TerritorySolver::Impl {
       lo = e.lo;
       hi = e.hi;
     } else {
-      lo = greedyFill(region, nullptr, 0);
+      lo = filledAtLeast(region);
       for (uint64_t seed = 1; seed <= 64 && lo < hi && empty >= kParallelRootMin; ++seed) {
         ctx.deadline.check();
         lo = std::max(lo, greedyFill(region, nullptr, seed));
