@@ -60,10 +60,40 @@ std::vector<Chamber> findChambersSmall(const Board& board) {
   return chambers;
 }
 
+// Boards of 65 to 128 squares (a 10x10 board and its chambers) on 128-bit masks: each chamber
+// grown from the lowest square left, so in the order of their lowest squares, as below.
+std::vector<Chamber> findChambersWide(const Board& board) {
+  const WideRegion region = toWide(board);
+  const MaskFrame<WideMask> frame(board.width(), board.height());
+  const WideMask open = region.black | region.white | region.empty;
+  std::vector<Chamber> chambers;
+  for (WideMask left = open; left;) {
+    WideMask part = left & -left;
+    for (;;) {  // grow over the eight neighbours until nothing changes
+      const WideMask grown = frame.dilate(part) & open;
+      if (grown == part) break;
+      part = grown;
+    }
+    left &= ~part;
+    Chamber& c = chambers.emplace_back();
+    c.squares.reserve(maskPopcount(part));
+    for (WideMask bits = part; bits; bits &= bits - 1) {
+      const uint64_t low = static_cast<uint64_t>(bits);
+      c.squares.push_back(low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<uint64_t>(bits >> 64)));
+    }
+    c.blackAmazons = maskPopcount(part & region.black);
+    c.whiteAmazons = maskPopcount(part & region.white);
+    c.empty = maskPopcount(part & region.empty);
+    classify(c);
+  }
+  return chambers;
+}
+
 }  // namespace
 
 std::vector<Chamber> findChambers(const Board& board) {
   if (board.squares() <= kSmallSquares) return findChambersSmall(board);
+  if (board.squares() <= 128) return findChambersWide(board);
   std::array<int, kMaxSquares> parent;  // only the board's squares are used (and set)
   std::iota(parent.begin(), parent.begin() + board.squares(), 0);
   const int w = board.width(), h = board.height();
