@@ -42,50 +42,42 @@ namespace {
 
 void classify(Chamber& c) { c.kind = chamberClass(c.empty, c.blackAmazons, c.whiteAmazons); }
 
-// Boards of at most 64 squares (every chamber the solver splits again): split on bit masks.
+int lowestSquare(uint64_t bits) { return std::countr_zero(bits); }
+int lowestSquare(WideMask bits) {
+  const uint64_t low = static_cast<uint64_t>(bits);
+  return low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<uint64_t>(bits >> 64));
+}
+
+// The chamber of the squares `part` of a region on masks (SmallRegion or WideRegion).
+template <typename Mask, typename Region>
+Chamber chamberOf(Mask part, const Region& region) {
+  Chamber c;
+  c.squares.reserve(maskPopcount(part));
+  for (Mask bits = part; bits; bits &= bits - 1) c.squares.push_back(lowestSquare(bits));
+  c.blackAmazons = maskPopcount(part & region.black);
+  c.whiteAmazons = maskPopcount(part & region.white);
+  c.empty = maskPopcount(part & region.empty);
+  classify(c);
+  return c;
+}
+
+// Boards of at most 64 squares (every chamber the solver splits again) split on 64-bit masks,
+// those of 65 to 128 (a 10x10 board and its chambers) on 128-bit masks: each chamber grown from
+// the lowest square left, so in the order of their lowest squares, as union-find gives them.
 std::vector<Chamber> findChambersSmall(const Board& board) {
   const SmallRegion region = toSmall(board);
   const SmallChambers split = splitChambers(region);
-  std::vector<Chamber> chambers(split.count);
-  for (int i = 0; i < split.count; ++i) {
-    const uint64_t part = split.masks[i];
-    Chamber& c = chambers[i];
-    c.squares.reserve(std::popcount(part));
-    for (uint64_t bits = part; bits; bits &= bits - 1) c.squares.push_back(std::countr_zero(bits));
-    c.blackAmazons = std::popcount(part & region.black);
-    c.whiteAmazons = std::popcount(part & region.white);
-    c.empty = std::popcount(part & region.empty);
-    classify(c);
-  }
+  std::vector<Chamber> chambers;
+  chambers.reserve(split.count);
+  for (int i = 0; i < split.count; ++i) chambers.push_back(chamberOf(split.masks[i], region));
   return chambers;
 }
 
-// Boards of 65 to 128 squares (a 10x10 board and its chambers) on 128-bit masks: each chamber
-// grown from the lowest square left, so in the order of their lowest squares, as below.
 std::vector<Chamber> findChambersWide(const Board& board) {
   const WideRegion region = toWide(board);
-  const MaskFrame<WideMask> frame(board.width(), board.height());
-  const WideMask open = region.black | region.white | region.empty;
   std::vector<Chamber> chambers;
-  for (WideMask left = open; left;) {
-    WideMask part = left & -left;
-    for (;;) {  // grow over the eight neighbours until nothing changes
-      const WideMask grown = frame.dilate(part) & open;
-      if (grown == part) break;
-      part = grown;
-    }
-    left &= ~part;
-    Chamber& c = chambers.emplace_back();
-    c.squares.reserve(maskPopcount(part));
-    for (WideMask bits = part; bits; bits &= bits - 1) {
-      const uint64_t low = static_cast<uint64_t>(bits);
-      c.squares.push_back(low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<uint64_t>(bits >> 64)));
-    }
-    c.blackAmazons = maskPopcount(part & region.black);
-    c.whiteAmazons = maskPopcount(part & region.white);
-    c.empty = maskPopcount(part & region.empty);
-    classify(c);
-  }
+  forEachConnectedPart(MaskFrame<WideMask>(board.width(), board.height()), region.black | region.white | region.empty,
+                       [&](WideMask part) { chambers.push_back(chamberOf(part, region)); });
   return chambers;
 }
 

@@ -75,17 +75,10 @@ SmallChambers splitChambers(const SmallRegion& region) {
   const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
   const uint64_t open = region.black | region.white | region.empty;
   SmallChambers out;
-  for (uint64_t left = open; left;) {
-    uint64_t part = left & -left;
-    for (;;) {  // grow over the eight neighbours until nothing changes
-      const uint64_t grown = frame.dilate(part) & open;
-      if (grown == part) break;
-      part = grown;
-    }
-    left &= ~part;
+  forEachConnectedPart(frame, open, [&](uint64_t part) {
     assert(out.count < static_cast<int>(out.masks.size()));
     out.masks[out.count++] = part;
-  }
+  });
   return out;
 }
 

@@ -191,6 +191,22 @@ Mask reachableSquares(const MaskFrame<Mask>& frame, Mask amazons, Mask empty) {
   }
 }
 
+// Each 8-connected part of `open` (the squares that are no arrow) as f(part), grown from the
+// lowest square left, so in the order of their lowest squares (findChambers' chambers).
+template <typename Mask, class F>
+void forEachConnectedPart(const MaskFrame<Mask>& frame, Mask open, F&& f) {
+  for (Mask left = open; left;) {
+    Mask part = left & -left;
+    for (;;) {  // grow over the eight neighbours until nothing changes
+      const Mask grown = frame.dilate(part) & open;
+      if (grown == part) break;
+      part = grown;
+    }
+    left &= ~part;
+    f(part);
+  }
+}
+
 // The empty squares `mover`'s amazons can ever reach, their own moves alone: across empty
 // squares only, the other side's amazons blocking. No sequence of `mover`'s moves there is
 // longer (each move fills one of them for good), so a region G has G <= this count for Black
