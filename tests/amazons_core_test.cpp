@@ -636,14 +636,17 @@ TEST(AmazonsOnCore, SplitsLeaveOutMovesToPositionsMetBefore) {
 
 // What forms use without lists (forEachOptionOf, forEachPart) is what the lists give: the
 // regions after each move in G::moves order, and each part split() gives, normalised; on masks
-// and on boards past 64 squares.
+// and on boards past 64 squares (whose parts are cropped from 128-bit masks up to 128 squares).
 TEST(AmazonsOnCore, OptionsAndPartsWithoutListsAreTheListsOnes) {
   std::mt19937_64 rng(66);
   auto text = [](const GameRegion& r) { return Amazons::printPosition(r); };
   int options = 0, parts = 0;
-  for (int trial = 0; trial < 200; ++trial) {
-    const bool wide = trial % 4 == 0;
-    const Board board = wide ? testing::randomBoard(rng, 10, 9, 2, 2, 0.6) : randomBoard(rng, 8, 4);
+  // Wide boards of 65 to 128 squares, some of whose parts' boxes fit 64 squares and some not.
+  const std::pair<int, int> wideSizes[] = {{10, 9}, {10, 10}, {16, 8}, {11, 11}, {13, 6}};
+  for (int trial = 0; trial < 400; ++trial) {
+    const bool wide = trial % 2 == 0;
+    const auto [w, h] = wideSizes[trial / 2 % 5];
+    const Board board = wide ? testing::randomBoard(rng, w, h, 2, 2, trial % 4 ? 0.6 : 0.3) : randomBoard(rng, 8, 4);
     const GameRegion region(board);
     for (const cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
       std::vector<std::string> played, given;

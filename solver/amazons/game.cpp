@@ -1,5 +1,6 @@
 #include "solver/amazons/game.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 
@@ -131,6 +132,46 @@ std::vector<core::Placed<GameRegion>> Amazons::split(const GameRegion& region) {
     const Box box = boundingBox(region.board(), c);
     out.push_back({GameRegion(extractRegion(region.board(), c)), box.f0, box.r0});
   }
+  return out;
+}
+
+std::vector<GameRegion> Amazons::normalisedWideParts(const Board& board) {
+  const WideRegion wide = toWide(board);
+  const int w = board.width(), h = board.height();
+  const WideMask rowMask = (WideMask{1} << w) - 1;
+  std::vector<GameRegion> out;
+  forEachConnectedPart(MaskFrame<WideMask>(w, h), wide.black | wide.white | wide.empty, [&](WideMask part) {
+    if (!hasMoves(chamberClass(maskPopcount(part & wide.empty), maskPopcount(part & wide.black), maskPopcount(part & wide.white)))) return;
+    int r0 = h, r1 = -1;
+    uint64_t files = 0;
+    for (int r = 0; r < h; ++r)
+      if (const uint64_t row = static_cast<uint64_t>((part >> (r * w)) & rowMask)) {
+        r0 = std::min(r0, r);
+        r1 = r;
+        files |= row;
+      }
+    const int f0 = std::countr_zero(files), width = std::bit_width(files) - f0, height = r1 - r0 + 1;
+    // The part alone, cropped to its box: row by row, each row's bits shifted down to file 0.
+    auto crop = [&](WideMask mask, auto&& put) {
+      for (int r = r0; r <= r1; ++r) put(r - r0, static_cast<uint64_t>((mask & part) >> (r * w + f0)) & ((uint64_t{1} << width) - 1));
+    };
+    if (width * height <= kSmallSquares) {
+      SmallRegion small{0, 0, 0, static_cast<uint32_t>(width), static_cast<uint32_t>(height)};
+      crop(wide.black, [&](int r, uint64_t bits) { small.black |= bits << (r * width); });
+      crop(wide.white, [&](int r, uint64_t bits) { small.white |= bits << (r * width); });
+      crop(wide.empty, [&](int r, uint64_t bits) { small.empty |= bits << (r * width); });
+      out.emplace_back(normalisedChamber(small, small.black | small.white | small.empty));
+      return;
+    }
+    Board cropped(width, height);
+    for (int sq = 0; sq < cropped.squares(); ++sq) cropped.set(sq, Cell::Arrow);
+    const std::pair<WideMask, Cell> cells[] = {{wide.black, Cell::Black}, {wide.white, Cell::White}, {wide.empty, Cell::Empty}};
+    for (const auto& [mask, cell] : cells)
+      crop(mask, [&](int r, uint64_t bits) {
+        for (; bits; bits &= bits - 1) cropped.set(cropped.square(std::countr_zero(bits), r), cell);
+      });
+    out.push_back(normalise(GameRegion(cropped)));
+  });
   return out;
 }
 

@@ -110,6 +110,11 @@ struct Amazons {
   static void forEachPart(const GameRegion& region, F&& f);
   // The chambers in which someone can move (dead and closed ones left out), each cropped.
   static std::vector<core::Placed<GameRegion>> split(const GameRegion& region);
+  // forEachPart's parts of a board of 65 to 128 squares: split on 128-bit masks, each part whose
+  // box has at most 64 squares cropped from them onto 64-bit masks, with no board built. (A
+  // 10x10 frontier line whose contested chamber spans the board spent a tenth of its time
+  // extracting and normalising its parts as boards.)
+  static std::vector<GameRegion> normalisedWideParts(const Board& board);
   static int size(const GameRegion& region);  // empty squares
   // Cropped, in its least orientation: normalisedChamber on masks, normalisedRegion on boards
   // (whose crop is then normalised on masks when it fits).
@@ -213,6 +218,10 @@ void Amazons::forEachOptionOf(const GameRegion& region, cgt::Side side, F&& f) {
 template <class F>
 void Amazons::forEachPart(const GameRegion& region, F&& f) {
   if (!region.isSmall()) {
+    if (region.board().squares() <= 128) {
+      for (GameRegion& part : normalisedWideParts(region.board())) f(std::move(part));
+      return;
+    }
     for (const core::Placed<GameRegion>& p : split(region)) f(normalise(p.region));
     return;
   }
