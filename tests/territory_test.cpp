@@ -243,8 +243,8 @@ std::vector<SuiteLine> readSuite() {
   return out;
 }
 
-// greedyTerritoryFill is the lower bound the search over sums keeps for a pending territory
-// of a box over 64 squares (the chamber's empty squares the upper one): its line is legal,
+// greedyTerritoryFill is the lower bound territoryBounds gives a board past 128 squares (the
+// empty squares the upper one): its line is legal,
 // and it never makes more moves than the exact count, nor that more than the empty squares.
 TEST(Territory, GreedyFillIsAPlayableLowerBound) {
   std::mt19937_64 rng(2468);

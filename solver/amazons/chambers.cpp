@@ -64,28 +64,19 @@ Chamber chamberOf(Mask part, const Region& region) {
 // Boards of at most 64 squares (every chamber the solver splits again) split on 64-bit masks,
 // those of 65 to 128 (a 10x10 board and its chambers) on 128-bit masks: each chamber grown from
 // the lowest square left, so in the order of their lowest squares, as union-find gives them.
-std::vector<Chamber> findChambersSmall(const Board& board) {
-  const SmallRegion region = toSmall(board);
-  const SmallChambers split = splitChambers(region);
+template <typename Mask, typename Region>
+std::vector<Chamber> findChambersOnMasks(const Board& board, const Region& region) {
   std::vector<Chamber> chambers;
-  chambers.reserve(split.count);
-  for (int i = 0; i < split.count; ++i) chambers.push_back(chamberOf(split.masks[i], region));
-  return chambers;
-}
-
-std::vector<Chamber> findChambersWide(const Board& board) {
-  const WideRegion region = toWide(board);
-  std::vector<Chamber> chambers;
-  forEachConnectedPart(MaskFrame<WideMask>(board.width(), board.height()), region.black | region.white | region.empty,
-                       [&](WideMask part) { chambers.push_back(chamberOf(part, region)); });
+  forEachConnectedPart(MaskFrame<Mask>(board.width(), board.height()), Mask(region.black | region.white | region.empty),
+                       [&](Mask part) { chambers.push_back(chamberOf(part, region)); });
   return chambers;
 }
 
 }  // namespace
 
 std::vector<Chamber> findChambers(const Board& board) {
-  if (board.squares() <= kSmallSquares) return findChambersSmall(board);
-  if (board.squares() <= 128) return findChambersWide(board);
+  if (board.squares() <= kSmallSquares) return findChambersOnMasks<uint64_t>(board, toSmall(board));
+  if (board.squares() <= 128) return findChambersOnMasks<WideMask>(board, toWide(board));
   std::array<int, kMaxSquares> parent;  // only the board's squares are used (and set)
   std::iota(parent.begin(), parent.begin() + board.squares(), 0);
   const int w = board.width(), h = board.height();

@@ -135,13 +135,18 @@ std::vector<core::Placed<GameRegion>> Amazons::split(const GameRegion& region) {
   return out;
 }
 
-std::vector<GameRegion> Amazons::normalisedWideParts(const Board& board) {
+std::vector<GameRegion> Amazons::normalisedBoardParts(const GameRegion& region) {
+  const Board& board = region.board();
+  std::vector<GameRegion> out;
+  if (board.squares() > 128) {
+    for (const core::Placed<GameRegion>& p : split(region)) out.push_back(normalise(p.region));
+    return out;
+  }
   const WideRegion wide = toWide(board);
   const int w = board.width(), h = board.height();
   const WideMask rowMask = (WideMask{1} << w) - 1;
-  std::vector<GameRegion> out;
   forEachConnectedPart(MaskFrame<WideMask>(w, h), wide.black | wide.white | wide.empty, [&](WideMask part) {
-    if (!hasMoves(chamberClass(maskPopcount(part & wide.empty), maskPopcount(part & wide.black), maskPopcount(part & wide.white)))) return;
+    if (!hasMoves(chamberClassOf(wide, part))) return;
     int r0 = h, r1 = -1;
     uint64_t files = 0;
     for (int r = 0; r < h; ++r)
@@ -262,17 +267,9 @@ std::optional<std::pair<int64_t, int64_t>> Amazons::integerBounds(const GameRegi
   const std::optional<Color> colour = soleColour(region);
   if (!colour) return std::nullopt;
   const Color owner = *colour;
-  int lo, hi;
-  if (region.isSmall() || region.board().squares() <= 128) {
-    const TerritoryBounds b = region.isSmall() ? territoryBounds(region.small(), owner) : territoryBounds(region.board(), owner);
-    lo = b.lo;
-    hi = b.hi;
-  } else {
-    lo = greedyTerritoryFill(region.board(), owner);
-    hi = region.board().emptyCount();
-  }
-  if (owner == Color::Black) return std::pair<int64_t, int64_t>{lo, hi};
-  return std::pair<int64_t, int64_t>{-hi, -lo};
+  const TerritoryBounds b = region.isSmall() ? territoryBounds(region.small(), owner) : territoryBounds(region.board(), owner);
+  if (owner == Color::Black) return std::pair<int64_t, int64_t>{b.lo, b.hi};
+  return std::pair<int64_t, int64_t>{-b.hi, -b.lo};
 }
 
 int Amazons::estimate(const GameRegion& region) {

@@ -110,11 +110,11 @@ struct Amazons {
   static void forEachPart(const GameRegion& region, F&& f);
   // The chambers in which someone can move (dead and closed ones left out), each cropped.
   static std::vector<core::Placed<GameRegion>> split(const GameRegion& region);
-  // forEachPart's parts of a board of 65 to 128 squares: split on 128-bit masks, each part whose
-  // box has at most 64 squares cropped from them onto 64-bit masks, with no board built. (A
-  // 10x10 frontier line whose contested chamber spans the board spent a tenth of its time
-  // extracting and normalising its parts as boards.)
-  static std::vector<GameRegion> normalisedWideParts(const Board& board);
+  // forEachPart's parts of a region held as a board: up to 128 squares split on 128-bit masks,
+  // each part whose box has at most 64 squares cropped from them onto 64-bit masks with no
+  // board built (a 10x10 frontier line whose contested chamber spans the board spent a tenth
+  // of its time extracting and normalising its parts as boards); past 128, split() normalised.
+  static std::vector<GameRegion> normalisedBoardParts(const GameRegion& region);
   static int size(const GameRegion& region);  // empty squares
   // Cropped, in its least orientation: normalisedChamber on masks, normalisedRegion on boards
   // (whose crop is then normalised on masks when it fits).
@@ -132,7 +132,7 @@ struct Amazons {
   static std::optional<cgt::GameId> shortcut(const GameRegion& normalised, std::chrono::steady_clock::time_point until,
                                              TerritorySolver& territories);
   // A one-colour chamber's count of moves lies between a greedy filling's and the empty
-  // squares its amazons reach (territoryBounds on masks, of 64 or 128 bits; on boards past 128
+  // squares its amazons reach (territoryBounds: on masks, of 64 or 128 bits; on boards past 128
   // squares greedyTerritoryFill and the empty squares), exact when they meet. (On 128-bit masks
   // rather than greedyTerritoryFill on the board: positions/territory/suite.txt, one thread,
   // 10.5 s -> 2.2 s, its 60-square line 76 0.60 -> 0.12 s, each candidate move's bounds taken.)
@@ -218,11 +218,7 @@ void Amazons::forEachOptionOf(const GameRegion& region, cgt::Side side, F&& f) {
 template <class F>
 void Amazons::forEachPart(const GameRegion& region, F&& f) {
   if (!region.isSmall()) {
-    if (region.board().squares() <= 128) {
-      for (GameRegion& part : normalisedWideParts(region.board())) f(std::move(part));
-      return;
-    }
-    for (const core::Placed<GameRegion>& p : split(region)) f(normalise(p.region));
+    for (GameRegion& part : normalisedBoardParts(region)) f(std::move(part));
     return;
   }
   const SmallRegion& r = region.small();

@@ -82,11 +82,6 @@ SmallChambers splitChambers(const SmallRegion& region) {
   return out;
 }
 
-ChamberClass chamberClassOf(const SmallRegion& region, uint64_t chamber) {
-  return chamberClass(std::popcount(chamber & region.empty), std::popcount(chamber & region.black),
-                      std::popcount(chamber & region.white));
-}
-
 namespace {
 
 bool less(const SmallRegion& a, const SmallRegion& b) {

@@ -229,7 +229,11 @@ struct SmallChambers {
 };
 SmallChambers splitChambers(const SmallRegion& region);
 
-ChamberClass chamberClassOf(const SmallRegion& region, uint64_t chamber);
+// The class of the squares `chamber` of a region on masks (SmallRegion, WideRegion).
+template <typename Region, typename Mask>
+ChamberClass chamberClassOf(const Region& region, Mask chamber) {
+  return chamberClass(maskPopcount(chamber & region.empty), maskPopcount(chamber & region.black), maskPopcount(chamber & region.white));
+}
 
 // One chamber alone, cropped to its bounding box, in the orientation of least (empty, black,
 // white) among the symmetries of least width (colours never swapped; boxes of at most 8 x 8

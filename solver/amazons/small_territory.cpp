@@ -3,6 +3,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "solver/amazons/territory.h"  // greedyTerritoryFill
+
 namespace amazons {
 
 namespace {
@@ -116,6 +118,7 @@ TerritoryBounds territoryBounds(const SmallRegion& region, Color owner) {
 }
 
 TerritoryBounds territoryBounds(const Board& region, Color owner) {
+  if (region.squares() > 128) return {greedyTerritoryFill(region, owner), region.emptyCount()};
   const WideRegion wide = toWide(region);
   return boundsOnMasks(MaskFrame<WideMask>(region.width(), region.height()), owner == Color::Black ? wide.black : wide.white,
                        wide.empty);

@@ -16,8 +16,9 @@ struct TerritoryBounds {
   int lo = 0, hi = 0;
 };
 TerritoryBounds territoryBounds(const SmallRegion& region, Color owner);
-// The same on a board of at most 128 squares (on 128-bit masks): a large territory's bounds
-// in microseconds where greedyFill's on the board took milliseconds.
+// The same on a board: on 128-bit masks up to 128 squares (a large territory's bounds in
+// microseconds where greedyFill's on the board took milliseconds), past them greedyFill's
+// count and the empty squares.
 TerritoryBounds territoryBounds(const Board& region, Color owner);
 
 }  // namespace amazons

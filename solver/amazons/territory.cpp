@@ -128,10 +128,6 @@ struct Candidate {
 constexpr int kParallelRootMin = 14;  // root moves searched in parallel from this many empty
 constexpr uint64_t kFirstTurn = 256;  // a root move's first node allowance
 
-// The moves of a greedy filling of a normalised board (Black's): territoryBounds' on masks up
-// to 128 squares, else greedyFill's on the board.
-int filledAtLeast(const Board& b) { return b.squares() <= 128 ? territoryBounds(b, Color::Black).lo : greedyFill(b, nullptr, 0); }
-
 }  // namespace
 
 // The search answers threshold questions ("does this chamber reach T moves?") rather than
@@ -258,7 +254,7 @@ struct TerritorySolver::Impl {
     if (hi < target) return hi;
     const Board b = decodeKey(key);
     if (!have && empty >= 6) {
-      lo = filledAtLeast(b);
+      lo = territoryBounds(b, Color::Black).lo;  // a greedy filling's moves
       if (lo >= target) {
         table.store(key, lo, hi);
         return lo;
@@ -336,7 +332,7 @@ struct TerritorySolver::Impl {
       lo = e.lo;
       hi = e.hi;
     } else {
-      lo = filledAtLeast(region);
+      lo = territoryBounds(region, Color::Black).lo;
       for (uint64_t seed = 1; seed <= 64 && lo < hi && empty >= kParallelRootMin; ++seed) {
         ctx.deadline.check();
         lo = std::max(lo, greedyFill(region, nullptr, seed));
