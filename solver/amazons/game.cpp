@@ -171,10 +171,12 @@ std::vector<GameRegion> Amazons::normalisedBoardParts(const GameRegion& region) 
     Board cropped(width, height);
     for (int sq = 0; sq < cropped.squares(); ++sq) cropped.set(sq, Cell::Arrow);
     const std::pair<WideMask, Cell> cells[] = {{wide.black, Cell::Black}, {wide.white, Cell::White}, {wide.empty, Cell::Empty}};
-    for (const auto& [mask, cell] : cells)
-      crop(mask, [&](int r, uint64_t bits) {
+    for (const auto& entry : cells) {
+      const Cell cell = entry.second;  // a named copy: clang 14 cannot capture a structured binding
+      crop(entry.first, [&](int r, uint64_t bits) {
         for (; bits; bits &= bits - 1) cropped.set(cropped.square(std::countr_zero(bits), r), cell);
       });
+    }
     out.push_back(normalise(GameRegion(cropped)));
   });
   return out;
