@@ -228,10 +228,26 @@ TEST(AmazonsOnCore, ValuesLieWithinTheBounds) {
     ++compared;
   }
   EXPECT_GT(compared, 150);
+  // Boards of 65-128 squares (on 128-bit masks), a few empty squares among arrows.
+  int wideCompared = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int w = std::uniform_int_distribution<int>(9, 12)(rng);
+    const int h = std::uniform_int_distribution<int>(65 / w + 1, 128 / w)(rng);
+    const Board board = testing::randomBoard(rng, w, h, 1 + static_cast<int>(rng() % 2), 1 + static_cast<int>(rng() % 2), 1.0 - 9.0 / (w * h));
+    if (board.emptyCount() > 7) continue;
+    const GameRegion region(board);
+    ASSERT_FALSE(region.isSmall());
+    const auto [lo, hi] = Amazons::bounds(region);
+    const cgt::GameId g = testing::naiveValue(board);
+    ASSERT_TRUE(cgt::leq(cgt::integer(lo), g) && cgt::leq(g, cgt::integer(hi))) << toOneLine(board) << " " << lo << " " << hi;
+    ++wideCompared;
+  }
+  EXPECT_GT(wideCompared, 150);
+  // Each side's reachable squares, on a board of 80 squares; past 128, every empty square.
   const GameRegion wide = Amazons::parseOneLine("x.........|##########|##########|##########|##########|##########|##########|.........o");
-  const auto [lo, hi] = Amazons::bounds(wide);  // past 64 squares: every empty square
-  EXPECT_EQ(lo, -18);
-  EXPECT_EQ(hi, 18);
+  EXPECT_EQ(Amazons::bounds(wide), (std::pair<int64_t, int64_t>{-9, 9}));
+  const GameRegion larger = Amazons::parseOneLine("x..........|###########|###########|###########|###########|###########|###########|###########|###########|###########|#.#.#.#.#.o|##.#.#.#.#.");
+  EXPECT_EQ(Amazons::bounds(larger), (std::pair<int64_t, int64_t>{-20, 20}));
 }
 
 TEST(AmazonsOnCore, VerdictsAndWinningMovesMatchTheOracle) {
@@ -574,11 +590,11 @@ TEST(AmazonsOnCore, MovesScoredByTheGameAreTheMovesPlayed) {
     for (const cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
       const std::vector<GameMove> played = Amazons::moves(region, side);
       size_t i = 0;
-      const bool done = Amazons::forEachMoveScore(region, side, true, [&](const GameMove& m, int64_t replies, int estimate, const GameRegion* after) {
+      const bool done = Amazons::forEachMoveScore(region, side, true, [&](const GameMove& m, const auto& replies, int estimate, const GameRegion* after) {
         ASSERT_LT(i, played.size());
         EXPECT_EQ(asTuple(m), asTuple(played[i]));
         const GameRegion expected = Amazons::play(region, played[i]);
-        EXPECT_EQ(replies, static_cast<int64_t>(Amazons::countMoves(expected, core::opposite(side))));
+        EXPECT_EQ(replies(), static_cast<int64_t>(Amazons::countMoves(expected, core::opposite(side))));
         EXPECT_EQ(estimate, Amazons::estimate(expected));
         EXPECT_EQ(after != nullptr, !wide);
         if (after) {
@@ -595,7 +611,7 @@ TEST(AmazonsOnCore, MovesScoredByTheGameAreTheMovesPlayed) {
   EXPECT_GT(scored, 3000);
   EXPECT_GT(given, 300);
   const Board large = testing::randomBoard(rng, 12, 11, 1, 1, 0.6);
-  EXPECT_FALSE(Amazons::forEachMoveScore(GameRegion(large), cgt::Side::Left, true, [](const GameMove&, int64_t, int, const GameRegion*) {}));
+  EXPECT_FALSE(Amazons::forEachMoveScore(GameRegion(large), cgt::Side::Left, true, [](const GameMove&, const auto&, int, const GameRegion*) {}));
 }
 
 // A parallel split searches each position once: of a position's moves after the first, those

@@ -279,7 +279,14 @@ int Amazons::estimate(const GameRegion& region) {
 }
 
 std::pair<int64_t, int64_t> Amazons::bounds(const GameRegion& region) {
-  if (!region.isSmall()) return {-region.board().emptyCount(), region.board().emptyCount()};
+  if (!region.isSmall()) {
+    const Board& board = region.board();
+    if (board.squares() > 128) return {-board.emptyCount(), board.emptyCount()};
+    const MaskFrame<WideMask> frame(board.width(), board.height());
+    const WideRegion wide = toWide(board);
+    return {-maskPopcount(reachableSquares(frame, wide.white, wide.empty)),
+            maskPopcount(reachableSquares(frame, wide.black, wide.empty))};
+  }
   return {-reachableEmpty(region.small(), Color::White), reachableEmpty(region.small(), Color::Black)};
 }
 

@@ -19,9 +19,9 @@ namespace amazons {
 int queenTerritory(const Board& board);
 
 // Each legal move of `mover` on a board of at most 128 squares, scored without playing it, on
-// 128-bit masks with the move's bits flipped: f(move, the opponent's replies after it, the
-// queenTerritory after it, or 0 without `withTerritory`). The move order of raw regions past
-// 64 squares (Amazons::forEachMoveScore).
+// 128-bit masks with the move's bits flipped: f(move, replies, the queenTerritory after it, or
+// 0 without `withTerritory`), replies() counting the opponent's replies after it, while f runs.
+// The move order of raw regions past 64 squares (Amazons::forEachMoveScore).
 template <class F>
 void forEachMoveScoredOnMasks(const Board& board, Color mover, bool withTerritory, F&& f) {
   const MaskFrame<WideMask> frame(board.width(), board.height());
@@ -31,7 +31,7 @@ void forEachMoveScoredOnMasks(const Board& board, Color mover, bool withTerritor
     WideRegion next = wide;
     (mover == Color::Black ? next.black : next.white) ^= from | to;
     next.empty = ((next.empty | from) & ~to) & ~(WideMask{1} << m.arrow);
-    const int64_t replies = countOptions(frame, mover == Color::Black ? next.white : next.black, next.empty);
+    const auto replies = [&] { return static_cast<int64_t>(countOptions(frame, mover == Color::Black ? next.white : next.black, next.empty)); };
     f(m, replies, withTerritory ? queenTerritory(frame, next.black, next.white, next.empty) : 0);
   }
 }

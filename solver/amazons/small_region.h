@@ -92,7 +92,9 @@ template <typename Mask>
 int queenTerritory(const MaskFrame<Mask>& frame, Mask black, Mask white, Mask empty) {
   Mask reachedBlack = 0, reachedWhite = 0;
   int territory = 0;
-  while (black | white) {  // one queen move further a round
+  // One queen move further a round, until no square is left unclaimed that a side may still
+  // reach: a square counts in the round either side first reaches it.
+  while ((black | white) && (empty & ~(reachedBlack | reachedWhite))) {
     const Mask nextBlack = frame.queenTargets(black, empty) & ~reachedBlack;
     const Mask nextWhite = frame.queenTargets(white, empty) & ~reachedWhite;
     territory += maskPopcount(nextBlack & ~nextWhite & ~reachedWhite) - maskPopcount(nextWhite & ~nextBlack & ~reachedBlack);

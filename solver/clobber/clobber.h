@@ -89,7 +89,8 @@ struct Clobber {
       const Region after = play(region, m);
       int largest = 0;
       forEachGroup(after, [&](core::Placed<Region>&& group) { largest = std::max(largest, group.region.stones()); });
-      f(m, static_cast<int64_t>(countMoves(after, core::opposite(side)) + largest), 0, &after);
+      const auto score = [&] { return static_cast<int64_t>(countMoves(after, core::opposite(side)) + largest); };
+      f(m, score, 0, &after);
     });
     return true;
   }

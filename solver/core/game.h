@@ -62,9 +62,10 @@
 //                                    before the opponent's replies (core/analysis.h)
 //   G::forEachMoveScore(region, side, withEstimate, f)
 //                                    f(move, replies, estimate, after) for each move of
-//                                    `side` in G::moves order: the opponent's replies after
-//                                    it (or the game's own score of the move, less first:
-//                                    Clobber adds the stones of the largest group left) and,
+//                                    `side` in G::moves order: replies() counts the
+//                                    opponent's replies after it, while f runs (or gives the
+//                                    game's own score of the move, less first: Clobber adds
+//                                    the stones of the largest group left) and,
 //                                    when asked, G::estimate after it; `after` the
 //                                    region after the move where the scoring made it, else
 //                                    null (Amazons: regions of up to 64 squares give it,
@@ -178,7 +179,7 @@ concept HasEstimate = requires(const typename G::Region& r) {
 
 template <class G>
 concept HasMoveScores = requires(const typename G::Region& r, cgt::Side s,
-                                 const std::function<void(const typename G::Move&, int64_t, int, const typename G::Region*)>& f) {
+                                 const std::function<void(const typename G::Move&, const std::function<int64_t()>&, int, const typename G::Region*)>& f) {
   { G::forEachMoveScore(r, s, true, f) } -> std::same_as<bool>;
 };
 

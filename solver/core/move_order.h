@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <concepts>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <unordered_set>
@@ -107,9 +108,23 @@ struct MoveOrder {
       if (byEstimate) before = G::estimate(region);
     }
     if constexpr (HasMoveScores<G>) {
-      const bool scored = G::forEachMoveScore(region, mover, byEstimate, [&](const typename G::Move& m, int64_t replies, int estimate, const Region* after) {
-        f(byEstimate ? replies - sign * (estimate - before) * kEstimateWeight : replies, m,
-          after ? std::optional<Region>(*after) : std::optional<Region>());
+      // By estimate, the replies only break ties, and a move short of the best gain met so far
+      // is never tried first: its replies are not counted, and it follows the counted moves of
+      // its gain in G::moves order. In a winning position the first move nearly always wins
+      // (99% of 1.2 M on a 41-empty 10x10 position), so most counts went unused there: that
+      // position 10.5 -> 8.9 s, 1.47 M -> 1.45 M positions.
+      constexpr int64_t kUncounted = int64_t{1} << 31;  // more than any count of replies
+      int64_t bestGain = std::numeric_limits<int64_t>::min();
+      const bool scored = G::forEachMoveScore(region, mover, byEstimate, [&](const typename G::Move& m, const auto& replies, int estimate, const Region* after) {
+        int64_t score;
+        if (byEstimate) {
+          const int64_t gain = sign * (estimate - before);
+          score = (gain >= bestGain ? replies() : kUncounted) - gain * kEstimateWeight;
+          bestGain = std::max(bestGain, gain);
+        } else {
+          score = replies();
+        }
+        f(score, m, after ? std::optional<Region>(*after) : std::optional<Region>());
       });
       if (scored) return;
     }
