@@ -20,7 +20,9 @@
 #include "solver/amazons/chambers.h"
 #include "solver/amazons/formats.h"
 #include "solver/amazons/notation.h"
+#include "solver/amazons/small_region.h"
 #include "solver/amazons/territory.h"
+#include "solver/amazons/territory_board.h"
 #include "tests/support/naive.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/paths.h"
@@ -277,6 +279,45 @@ TEST(Territory, GreedyFillIsAPlayableLowerBound) {
   EXPECT_GT(chambers, 300);
   // Measured with this seed: 448 chambers, the greedy filling short of the count in 58.
   EXPECT_GT(greedyShort, 20);
+}
+
+// The territory solver's candidate moves split the board after each move on 128-bit masks
+// (boards of at most 128 squares): the same parts as ownerComponents on the board, in the same
+// order, with the same keys as the extracted components'.
+TEST(Territory, PartsOnMasksAreTheBoardsComponents) {
+  std::mt19937_64 rng(1357);
+  int parts = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const int w = std::uniform_int_distribution<int>(1, 12)(rng);
+    const int h = std::uniform_int_distribution<int>(1, std::min(16, 128 / w))(rng);
+    const int amazons = 1 + static_cast<int>(rng() % 3);
+    if (amazons >= w * h) continue;
+    const Board board = territory::normaliseOwner(
+        testing::randomBoard(rng, w, h, amazons, static_cast<int>(rng() % 2), std::uniform_real_distribution<double>(0.3, 0.7)(rng)),
+        Color::Black);
+    const MaskFrame<WideMask> frame(w, h);
+    for (const Move& m : board.legalMoves(Color::Black)) {
+      Board next = board;
+      next.play(m);
+      next.setSideToMove(Color::Black);
+      const WideRegion after = toWide(next);
+      std::vector<WideMask> masks;
+      forEachConnectedPart(frame, after.black | after.white | after.empty, [&](WideMask part) {
+        if ((part & after.black) && (part & after.empty)) masks.push_back(part);
+      });
+      const std::vector<territory::Component> comps = territory::ownerComponents(next);
+      ASSERT_EQ(masks.size(), comps.size()) << toOneLine(next);
+      for (size_t i = 0; i < comps.size(); ++i) {
+        WideMask squares = 0;
+        for (const int sq : comps[i].squares) squares |= WideMask{1} << sq;
+        ASSERT_TRUE(squares == masks[i]) << toOneLine(next) << " part " << i;
+        ASSERT_EQ(maskPopcount(masks[i] & after.empty), comps[i].empty);
+        ASSERT_EQ(regionKey(w, after, masks[i]), regionKey(territory::extractComponent(next, comps[i]))) << toOneLine(next);
+        ++parts;
+      }
+    }
+  }
+  EXPECT_GT(parts, 5000);
 }
 
 TEST(Territory, SuiteValuesAndLines) {

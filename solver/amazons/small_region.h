@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -81,6 +82,9 @@ struct WideRegion {
   WideMask black = 0, white = 0, empty = 0;
 };
 WideRegion toWide(const Board& board);
+// chambers.h's regionKey of a chamber `part` of a board of `width` files on these masks, read
+// from the masks alone: no board built (chambers.cpp).
+std::string regionKey(int width, const WideRegion& region, WideMask part);
 
 inline int maskPopcount(uint64_t x) { return std::popcount(x); }
 inline int maskPopcount(WideMask x) { return std::popcount(static_cast<uint64_t>(x)) + std::popcount(static_cast<uint64_t>(x >> 64)); }

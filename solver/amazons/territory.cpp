@@ -12,6 +12,7 @@
 
 #include "cgt/hash.h"
 #include "solver/amazons/chambers.h"  // regionKey
+#include "solver/amazons/small_region.h"
 #include "solver/amazons/small_territory.h"
 #include "solver/amazons/territory_board.h"
 #include "solver/core/parallel.h"
@@ -170,6 +171,10 @@ struct TerritorySolver::Impl {
 
   // The candidate moves of a normalised board for reaching `target`, best first; moves whose
   // parts cannot reach target - 1 are left out, the largest 1 + bound among them in *skipped.
+  // Each move's parts (ownerComponents) and their keys come from 128-bit masks where the board
+  // has at most 128 squares (the same parts, in the same order, with the same keys: a
+  // 44-empty 10x10 position whose time went to counting territories searched 1.34 M -> 1.89 M
+  // positions in 20 s), else from the board after the move.
   void candidates(const Board& b, int target, std::vector<Candidate>& out, int* skipped) {
     out.clear();
     *skipped = 0;
@@ -179,13 +184,36 @@ struct TerritorySolver::Impl {
       forEachNeighbour(b, sq, [&](int x) { n += b.at(x) == Cell::Empty; });
       emptyNbrs[sq] = n;
     }
+    const bool onMasks = b.squares() <= 128;
+    const MaskFrame<WideMask> frame(onMasks ? b.width() : 1, onMasks ? b.height() : 1);
+    const WideRegion wide = onMasks ? toWide(b) : WideRegion{};
+    WideRegion after;
+    std::vector<WideMask> masks;       // the parts after the move, on masks
+    std::vector<Component> comps;      // or on the board
+    std::vector<int> empties;          // each part's empty squares
+    Board next(1, 1);
     for (const Move& m : b.legalMoves(Color::Black)) {
-      Board next = b;
-      next.play(m);
-      next.setSideToMove(Color::Black);
-      const std::vector<Component> comps = ownerComponents(next);
+      empties.clear();
+      if (onMasks) {
+        const WideMask from = WideMask{1} << m.from, to = WideMask{1} << m.to;
+        after = wide;
+        after.black ^= from | to;
+        after.empty = ((after.empty | from) & ~to) & ~(WideMask{1} << m.arrow);
+        masks.clear();
+        forEachConnectedPart(frame, after.black | after.white | after.empty, [&](WideMask part) {
+          if (!(part & after.black) || !(part & after.empty)) return;
+          masks.push_back(part);
+          empties.push_back(maskPopcount(part & after.empty));
+        });
+      } else {
+        next = b;
+        next.play(m);
+        next.setSideToMove(Color::Black);
+        comps = ownerComponents(next);
+        for (const Component& ch : comps) empties.push_back(ch.empty);
+      }
       int ub = 0;
-      for (const Component& ch : comps) ub += ch.empty;
+      for (const int e : empties) ub += e;
       if (1 + ub < target) {
         *skipped = std::max(*skipped, 1 + ub);
         continue;
@@ -194,8 +222,9 @@ struct TerritorySolver::Impl {
       const int toN = emptyNbrs[m.to] + adjacent(b, m.from, m.to) - adjacent(b, m.arrow, m.to);
       const int arrowN = emptyNbrs[m.arrow] + adjacent(b, m.from, m.arrow) - adjacent(b, m.to, m.arrow);
       Candidate c{m, 0, 0, toN * 16 + arrowN, {}};
-      for (const Component& ch : comps) {
-        PartRef p{regionKey(extractComponent(next, ch)), ch.empty, 0, ch.empty};
+      for (size_t i = 0; i < empties.size(); ++i) {
+        PartRef p{onMasks ? regionKey(b.width(), after, masks[i]) : regionKey(extractComponent(next, comps[i])), empties[i], 0,
+                  empties[i]};
         Entry e;
         if (table.lookup(p.key, e)) p.lo = e.lo, p.hi = e.hi;
         if (p.hi == 0) continue;
