@@ -111,7 +111,9 @@ TEST(SmallTerritory, WideBoundsAreTheSmallOnesOnSmallRegions) {
     const int amazons = std::uniform_int_distribution<int>(1, 3)(rng);
     const Board board = testing::randomBoard(rng, w, h, owner == Color::Black ? amazons : 0, owner == Color::White ? amazons : 0,
                                              std::uniform_real_distribution<double>(0.1, 0.6)(rng));
-    const TerritoryBounds small = territoryBounds(toSmall(board), owner), wide = territoryBounds(board, owner);
+    const WideRegion masks = toWide(board);
+    const TerritoryBounds small = territoryBounds(toSmall(board), owner),
+                          wide = territoryBoundsOnMasks(MaskFrame<WideMask>(w, h), owner == Color::Black ? masks.black : masks.white, masks.empty);
     ASSERT_EQ(wide.lo, small.lo) << toOneLine(board) << " " << colorName(owner);
     ASSERT_EQ(wide.hi, small.hi) << toOneLine(board) << " " << colorName(owner);
   }
