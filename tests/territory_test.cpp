@@ -282,8 +282,8 @@ TEST(Territory, GreedyFillIsAPlayableLowerBound) {
 }
 
 // The territory solver's candidate moves split the board after each move on 128-bit masks
-// (boards of at most 128 squares): the same parts as ownerComponents on the board, in the same
-// order, with the same keys as the extracted components'.
+// (forEachOwnerPart, boards of at most 128 squares): the same parts as ownerComponents on the
+// board, in the same order, with the same keys as the extracted components'.
 TEST(Territory, PartsOnMasksAreTheBoardsComponents) {
   std::mt19937_64 rng(1357);
   int parts = 0;
@@ -302,9 +302,7 @@ TEST(Territory, PartsOnMasksAreTheBoardsComponents) {
       next.setSideToMove(Color::Black);
       const WideRegion after = toWide(next);
       std::vector<WideMask> masks;
-      forEachConnectedPart(frame, after.black | after.white | after.empty, [&](WideMask part) {
-        if ((part & after.black) && (part & after.empty)) masks.push_back(part);
-      });
+      territory::forEachOwnerPart(frame, after, [&](WideMask part) { masks.push_back(part); });
       const std::vector<territory::Component> comps = territory::ownerComponents(next);
       ASSERT_EQ(masks.size(), comps.size()) << toOneLine(next);
       for (size_t i = 0; i < comps.size(); ++i) {

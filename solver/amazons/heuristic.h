@@ -27,10 +27,7 @@ void forEachMoveScoredOnMasks(const Board& board, Color mover, bool withTerritor
   const MaskFrame<WideMask> frame(board.width(), board.height());
   const WideRegion wide = toWide(board);
   for (const Move& m : board.legalMoves(mover)) {
-    const WideMask from = WideMask{1} << m.from, to = WideMask{1} << m.to;
-    WideRegion next = wide;
-    (mover == Color::Black ? next.black : next.white) ^= from | to;
-    next.empty = ((next.empty | from) & ~to) & ~(WideMask{1} << m.arrow);
+    const WideRegion next = afterMove(wide, mover, m);
     const auto replies = [&] { return static_cast<int64_t>(countOptions(frame, mover == Color::Black ? next.white : next.black, next.empty)); };
     f(m, replies, withTerritory ? queenTerritory(frame, next.black, next.white, next.empty) : 0);
   }

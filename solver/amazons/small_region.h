@@ -82,6 +82,13 @@ struct WideRegion {
   WideMask black = 0, white = 0, empty = 0;
 };
 WideRegion toWide(const Board& board);
+// The region after `mover` plays `m` (square indices as on the board), its bits flipped.
+inline WideRegion afterMove(WideRegion region, Color mover, const Move& m) {
+  const WideMask from = WideMask{1} << m.from, to = WideMask{1} << m.to;
+  (mover == Color::Black ? region.black : region.white) ^= from | to;
+  region.empty = ((region.empty | from) & ~to) & ~(WideMask{1} << m.arrow);
+  return region;
+}
 // chambers.h's regionKey of a chamber `part` of a board of `width` files on these masks, read
 // from the masks alone: no board built (chambers.cpp).
 std::string regionKey(int width, const WideRegion& region, WideMask part);

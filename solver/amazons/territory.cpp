@@ -195,13 +195,9 @@ struct TerritorySolver::Impl {
     for (const Move& m : b.legalMoves(Color::Black)) {
       empties.clear();
       if (onMasks) {
-        const WideMask from = WideMask{1} << m.from, to = WideMask{1} << m.to;
-        after = wide;
-        after.black ^= from | to;
-        after.empty = ((after.empty | from) & ~to) & ~(WideMask{1} << m.arrow);
+        after = afterMove(wide, Color::Black, m);
         masks.clear();
-        forEachConnectedPart(frame, after.black | after.white | after.empty, [&](WideMask part) {
-          if (!(part & after.black) || !(part & after.empty)) return;
+        forEachOwnerPart(frame, after, [&](WideMask part) {
           masks.push_back(part);
           empties.push_back(maskPopcount(part & after.empty));
         });

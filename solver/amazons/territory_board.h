@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "solver/amazons/board.h"
+#include "solver/amazons/small_region.h"
 
 namespace amazons::territory {
 
@@ -42,6 +43,14 @@ struct Component {
 };
 
 std::vector<Component> ownerComponents(const Board& b);
+// The same parts of a normalised board on 128-bit masks, f(part) for each, in the same order
+// (by lowest square).
+template <class F>
+void forEachOwnerPart(const MaskFrame<WideMask>& frame, const WideRegion& region, F&& f) {
+  forEachConnectedPart(frame, region.black | region.white | region.empty, [&](WideMask part) {
+    if ((part & region.black) && (part & region.empty)) f(part);
+  });
+}
 
 // The component alone on its bounding box, every other square an arrow; (f0, r0) its offset.
 Board extractComponent(const Board& b, const Component& c, int* f0out = nullptr, int* r0out = nullptr);

@@ -114,6 +114,7 @@ struct MoveOrder {
       // (99% of 1.2 M on a 41-empty 10x10 position), so most counts went unused there: that
       // position 10.5 -> 8.9 s, 1.47 M -> 1.45 M positions.
       constexpr int64_t kUncounted = int64_t{1} << 31;  // more than any count of replies
+      static_assert(kUncounted < kEstimateWeight);      // and less than a point of estimate
       int64_t bestGain = std::numeric_limits<int64_t>::min();
       const bool scored = G::forEachMoveScore(region, mover, byEstimate, [&](const typename G::Move& m, const auto& replies, int estimate, const Region* after) {
         int64_t score;
