@@ -142,7 +142,7 @@ std::string naiveCanonical(const Board& board) {
 // up to 13 x 13.
 TEST(AmazonsOnCore, KeysAreEqualExactlyForImages) {
   std::mt19937_64 rng(41);
-  int equal = 0, different = 0;
+  int equal = 0, different = 0, wideForms = 0;
   for (int trial = 0; trial < 300; ++trial) {
     const int side = trial % 3 == 0 ? 12 : 6;
     const int w = std::uniform_int_distribution<int>(1, side)(rng), h = std::uniform_int_distribution<int>(1, side)(rng);
@@ -167,6 +167,7 @@ TEST(AmazonsOnCore, KeysAreEqualExactlyForImages) {
     for (int i = 0; i < board.squares(); ++i) framed.set(framed.square(board.fileOf(i) + df, board.rankOf(i) + dr), board.at(i));
     others.push_back(framed);
     const std::string key = Amazons::key(Amazons::normalise(GameRegion(board)));
+    wideForms += Amazons::normalise(GameRegion(board)).isWide();
     for (const Board& other : others) {
       const bool same = Amazons::key(Amazons::normalise(GameRegion(other))) == key;
       ASSERT_EQ(same, naiveCanonical(other) == naiveCanonical(board)) << toOneLine(board) << " against " << toOneLine(other);
@@ -175,6 +176,7 @@ TEST(AmazonsOnCore, KeysAreEqualExactlyForImages) {
   }
   EXPECT_GT(equal, 1000);
   EXPECT_GT(different, 150);
+  EXPECT_GT(wideForms, 10);  // boxes of 65-128 squares, on 128-bit masks
 }
 
 TEST(AmazonsOnCore, MovesReadAndWrittenInTheUsersNotation) {
@@ -656,7 +658,7 @@ TEST(AmazonsOnCore, SplitsLeaveOutMovesToPositionsMetBefore) {
 TEST(AmazonsOnCore, OptionsAndPartsWithoutListsAreTheListsOnes) {
   std::mt19937_64 rng(66);
   auto text = [](const GameRegion& r) { return Amazons::printPosition(r); };
-  int options = 0, parts = 0;
+  int options = 0, parts = 0, widePart = 0;
   // Wide boards of 65 to 128 squares, some of whose parts' boxes fit 64 squares and some not.
   const std::pair<int, int> wideSizes[] = {{10, 9}, {10, 10}, {16, 8}, {11, 11}, {13, 6}};
   for (int trial = 0; trial < 400; ++trial) {
@@ -664,24 +666,38 @@ TEST(AmazonsOnCore, OptionsAndPartsWithoutListsAreTheListsOnes) {
     const auto [w, h] = wideSizes[trial / 2 % 5];
     const Board board = wide ? testing::randomBoard(rng, w, h, 2, 2, trial % 4 ? 0.6 : 0.3) : randomBoard(rng, 8, 4);
     const GameRegion region(board);
+    ASSERT_EQ(region.isWide(), wide);
     for (const cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
-      std::vector<std::string> played, given;
-      for (const GameMove& m : Amazons::moves(region, side)) played.push_back(text(Amazons::play(region, m)));
+      std::vector<std::string> played, onBoard, given;
+      for (const GameMove& m : Amazons::moves(region, side)) {
+        played.push_back(text(Amazons::play(region, m)));
+        Board after = board;  // the naive twin: the move played on the board
+        after.play(Amazons::onBoard(board, m));
+        onBoard.push_back(toOneLine(after));
+      }
+      ASSERT_EQ(played, onBoard) << toOneLine(board);
       Amazons::forEachOptionOf(region, side, [&](GameRegion&& o) { given.push_back(text(o)); });
       ASSERT_EQ(given, played) << toOneLine(board);
       options += static_cast<int>(given.size());
     }
-    std::vector<std::string> split, given;
+    std::vector<std::string> split, given, naive, naiveGiven;
     for (const core::Placed<GameRegion>& p : Amazons::split(region)) split.push_back(Amazons::key(Amazons::normalise(p.region)));
     Amazons::forEachPart(region, [&](GameRegion&& part) {
       given.push_back(Amazons::key(part));
+      naiveGiven.push_back(naiveCanonical(part.toBoard()));
+      widePart += part.isWide();
       EXPECT_EQ(Amazons::key(Amazons::normalise(part)), given.back()) << "normalised already";
     });
     ASSERT_EQ(given, split) << toOneLine(board);
+    // The naive twin: the board's chambers with moves, each cut out on a board, least image.
+    for (const Chamber& c : findChambers(board))
+      if (hasMoves(c.kind)) naive.push_back(naiveCanonical(extractRegion(board, c)));
+    ASSERT_EQ(naiveGiven, naive) << toOneLine(board);
     parts += static_cast<int>(given.size());
   }
   EXPECT_GT(options, 5000);
   EXPECT_GT(parts, 200);
+  EXPECT_GT(widePart, 50);  // parts whose box is past 64 squares, normalised on 128-bit masks
 }
 
 // A time limit holds in a territory count (G::shortcut is given the budget's clock): a

@@ -310,7 +310,7 @@ TEST(Territory, PartsOnMasksAreTheBoardsComponents) {
         for (const int sq : comps[i].squares) squares |= WideMask{1} << sq;
         ASSERT_TRUE(squares == masks[i]) << toOneLine(next) << " part " << i;
         ASSERT_EQ(maskPopcount(masks[i] & after.empty), comps[i].empty);
-        ASSERT_EQ(regionKey(w, after, masks[i]), regionKey(territory::extractComponent(next, comps[i]))) << toOneLine(next);
+        ASSERT_EQ(regionKey(after, masks[i]), regionKey(territory::extractComponent(next, comps[i]))) << toOneLine(next);
         ++parts;
       }
     }

@@ -42,18 +42,12 @@ namespace {
 
 void classify(Chamber& c) { c.kind = chamberClass(c.empty, c.blackAmazons, c.whiteAmazons); }
 
-int lowestSquare(uint64_t bits) { return std::countr_zero(bits); }
-int lowestSquare(WideMask bits) {
-  const uint64_t low = static_cast<uint64_t>(bits);
-  return low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<uint64_t>(bits >> 64));
-}
-
-// The chamber of the squares `part` of a region on masks (SmallRegion or WideRegion).
-template <typename Mask, typename Region>
-Chamber chamberOf(Mask part, const Region& region) {
+// The chamber of the squares `part` of a region on masks.
+template <typename Mask>
+Chamber chamberOf(Mask part, const MaskRegion<Mask>& region) {
   Chamber c;
   c.squares.reserve(maskPopcount(part));
-  for (Mask bits = part; bits; bits &= bits - 1) c.squares.push_back(lowestSquare(bits));
+  for (Mask bits = part; bits; bits &= bits - 1) c.squares.push_back(maskLowest(bits));
   c.blackAmazons = maskPopcount(part & region.black);
   c.whiteAmazons = maskPopcount(part & region.white);
   c.empty = maskPopcount(part & region.empty);
@@ -64,10 +58,10 @@ Chamber chamberOf(Mask part, const Region& region) {
 // Boards of at most 64 squares (every chamber the solver splits again) split on 64-bit masks,
 // those of 65 to 128 (a 10x10 board and its chambers) on 128-bit masks: each chamber grown from
 // the lowest square left, so in the order of their lowest squares, as union-find gives them.
-template <typename Mask, typename Region>
-std::vector<Chamber> findChambersOnMasks(const Board& board, const Region& region) {
+template <typename Mask>
+std::vector<Chamber> findChambersOnMasks(const MaskRegion<Mask>& region) {
   std::vector<Chamber> chambers;
-  forEachConnectedPart(MaskFrame<Mask>(board.width(), board.height()), Mask(region.black | region.white | region.empty),
+  forEachConnectedPart(region.frame(), region.black | region.white | region.empty,
                        [&](Mask part) { chambers.push_back(chamberOf(part, region)); });
   return chambers;
 }
@@ -75,8 +69,8 @@ std::vector<Chamber> findChambersOnMasks(const Board& board, const Region& regio
 }  // namespace
 
 std::vector<Chamber> findChambers(const Board& board) {
-  if (board.squares() <= kSmallSquares) return findChambersOnMasks<uint64_t>(board, toSmall(board));
-  if (board.squares() <= 128) return findChambersOnMasks<WideMask>(board, toWide(board));
+  if (board.squares() <= kSmallSquares) return findChambersOnMasks(toSmall(board));
+  if (board.squares() <= kWideSquares) return findChambersOnMasks(toWide(board));
   std::array<int, kMaxSquares> parent;  // only the board's squares are used (and set)
   std::iota(parent.begin(), parent.begin() + board.squares(), 0);
   const int w = board.width(), h = board.height();
@@ -318,7 +312,8 @@ std::string regionKey(const Board& board, const Chamber& chamber) {
   return keyOf(s, words, w * h);
 }
 
-std::string regionKey(int width, const WideRegion& region, WideMask part) {
+std::string regionKey(const WideRegion& region, WideMask part) {
+  const int width = static_cast<int>(region.width);
   std::array<OpenCell, kMaxSquares> open;
   int count = 0, f0 = width, f1 = -1, r0 = kMaxSquares, r1 = -1;
   for (int half = 0; half < 2; ++half)

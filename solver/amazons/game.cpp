@@ -18,10 +18,13 @@ namespace amazons {
 
 GameRegion::GameRegion(const Board& board) {
   if (board.squares() <= kSmallSquares) region_ = toSmall(board);
+  else if (board.squares() <= kWideSquares) region_ = std::make_shared<const WideRegion>(toWide(board));
   else region_ = std::make_shared<const Board>(board);
 }
 
-Board GameRegion::toBoard() const { return isSmall() ? amazons::toBoard(small()) : board(); }
+Board GameRegion::toBoard() const {
+  return visit([](const auto& masks) { return amazons::toBoard(masks); }, [](const Board& board) { return board; });
+}
 
 namespace {
 
@@ -41,11 +44,14 @@ std::pair<uint8_t, uint8_t> fileRank(uint64_t bit, int width) {
   const uint8_t rank = kRankOf[width][sq];
   return {static_cast<uint8_t>(sq - rank * width), rank};
 }
+std::pair<uint8_t, uint8_t> fileRank(WideMask bit, int width) {
+  const int sq = maskLowest(bit);
+  return {static_cast<uint8_t>(sq % width), static_cast<uint8_t>(sq / width)};
+}
 
-}  // namespace
-
-Amazons::Move Amazons::optionMove(const SmallRegion& region, const SmallRegion& option, Color mover) {
-  const MaskMove m = moveBetween(region, option, mover);
+template <typename Mask>
+Amazons::Move moveOnMasks(const MaskRegion<Mask>& region, const MaskRegion<Mask>& option, Color mover) {
+  const MaskMoveOf<Mask> m = moveBetween(region, option, mover);
   const int width = static_cast<int>(region.width);
   const auto [fromFile, fromRank] = fileRank(m.from, width);
   const auto [toFile, toRank] = fileRank(m.to, width);
@@ -53,15 +59,37 @@ Amazons::Move Amazons::optionMove(const SmallRegion& region, const SmallRegion& 
   return {fromFile, fromRank, toFile, toRank, arrowFile, arrowRank};
 }
 
+}  // namespace
+
+Amazons::Move Amazons::optionMove(const SmallRegion& region, const SmallRegion& option, Color mover) {
+  return moveOnMasks(region, option, mover);
+}
+Amazons::Move Amazons::optionMove(const WideRegion& region, const WideRegion& option, Color mover) {
+  return moveOnMasks(region, option, mover);
+}
+
 namespace {
 
-// Part `chamber` of a region on masks, cropped to its bounding box, and the box's corner.
-core::Placed<GameRegion> cropped(const SmallRegion& region, uint64_t chamber) {
-  const MaskBox box = boxOf(region, chamber);
-  return {GameRegion(croppedChamber(region, chamber, box)), box.f0, box.r0};
+// Part `part` of a region on masks, cropped to its bounding box (on 64-bit masks when that has
+// at most 64 squares), and the box's corner.
+template <typename Mask>
+core::Placed<GameRegion> cropped(const MaskRegion<Mask>& region, Mask part) {
+  const MaskBox box = boxOf(region, part);
+  if constexpr (std::is_same_v<Mask, WideMask>)
+    if (box.squares() > kSmallSquares) return {GameRegion(croppedChamber<WideMask>(region, part, box)), box.f0, box.r0};
+  return {GameRegion(croppedChamber<uint64_t>(region, part, box)), box.f0, box.r0};
 }
 
 }  // namespace
+
+GameRegion normalisedPart(const SmallRegion& region, uint64_t part) { return GameRegion(normalisedChamber(region, part)); }
+
+GameRegion normalisedPart(const WideRegion& region, WideMask part) {
+  const MaskBox box = boxOf(region, part);
+  if (box.squares() > kSmallSquares) return GameRegion(normalisedChamber(region, part));
+  const SmallRegion crop = croppedChamber<uint64_t>(region, part, box);
+  return GameRegion(normalisedChamber(crop, crop.black | crop.white | crop.empty));
+}
 
 Amazons::Position Amazons::parsePosition(std::string_view text, const std::string& file) {
   try {
@@ -90,127 +118,85 @@ Amazons::Move Amazons::ofBoard(const Board& board, const amazons::Move& m) {
 
 std::vector<Amazons::Move> Amazons::moves(const GameRegion& region, cgt::Side side) {
   std::vector<Move> out;
-  if (!region.isSmall()) {
-    for (const amazons::Move& m : region.board().legalMoves(colorOf(side))) out.push_back(ofBoard(region.board(), m));
-    return out;
-  }
-  const SmallRegion& r = region.small();
-  forEachOption(r, colorOf(side), [&](const SmallRegion& option) { out.push_back(optionMove(r, option, colorOf(side))); });
+  const Color mover = colorOf(side);
+  region.visit([&](const auto& r) { forEachOption(r, mover, [&](const auto& option) { out.push_back(optionMove(r, option, mover)); }); },
+               [&](const Board& board) {
+                 for (const amazons::Move& m : board.legalMoves(mover)) out.push_back(ofBoard(board, m));
+               });
   return out;
 }
 
 GameRegion Amazons::play(const GameRegion& region, const Move& move) {
-  if (!region.isSmall()) {
-    Board after = region.board();
-    after.play(onBoard(after, move));
-    return GameRegion(after);
-  }
-  SmallRegion r = region.small();
-  auto bit = [&](uint8_t file, uint8_t rank) { return uint64_t{1} << (rank * r.width + file); };
-  const uint64_t from = bit(move.fromFile, move.fromRank), to = bit(move.toFile, move.toRank);
-  ((r.black & from) ? r.black : r.white) ^= from | to;
-  r.empty = ((r.empty | from) & ~to) & ~bit(move.arrowFile, move.arrowRank);
-  return GameRegion(r);
+  return region.visit(
+      [&](auto r) {
+        using Mask = decltype(r.empty);
+        auto bit = [&](uint8_t file, uint8_t rank) { return Mask{1} << (rank * r.width + file); };
+        const Mask from = bit(move.fromFile, move.fromRank), to = bit(move.toFile, move.toRank);
+        ((r.black & from) ? r.black : r.white) ^= from | to;
+        r.empty = ((r.empty | from) & ~to) & ~bit(move.arrowFile, move.arrowRank);
+        return GameRegion(r);
+      },
+      [&](const Board& board) {
+        Board after = board;
+        after.play(onBoard(after, move));
+        return GameRegion(after);
+      });
 }
 
 uint64_t Amazons::countMoves(const GameRegion& region, cgt::Side side) {
-  if (!region.isSmall()) return region.board().countMoves(colorOf(side));
-  return static_cast<uint64_t>(countOptions(region.small(), colorOf(side)));
+  return region.visit([&](const auto& r) { return static_cast<uint64_t>(countOptions(r, colorOf(side))); },
+                      [&](const Board& board) { return board.countMoves(colorOf(side)); });
 }
 
 std::vector<core::Placed<GameRegion>> Amazons::split(const GameRegion& region) {
   std::vector<core::Placed<GameRegion>> out;
-  if (region.isSmall()) {
-    const SmallRegion& r = region.small();
-    const SmallChambers chambers = splitChambers(r);
-    for (int i = 0; i < chambers.count; ++i)
-      if (hasMoves(chamberClassOf(r, chambers.masks[i]))) out.push_back(cropped(r, chambers.masks[i]));
-    return out;
-  }
-  for (const Chamber& c : findChambers(region.board())) {
-    if (!hasMoves(c.kind)) continue;
-    const Box box = boundingBox(region.board(), c);
-    out.push_back({GameRegion(extractRegion(region.board(), c)), box.f0, box.r0});
-  }
-  return out;
-}
-
-std::vector<GameRegion> Amazons::normalisedBoardParts(const GameRegion& region) {
-  const Board& board = region.board();
-  std::vector<GameRegion> out;
-  if (board.squares() > 128) {
-    for (const core::Placed<GameRegion>& p : split(region)) out.push_back(normalise(p.region));
-    return out;
-  }
-  const WideRegion wide = toWide(board);
-  const int w = board.width(), h = board.height();
-  const WideMask rowMask = (WideMask{1} << w) - 1;
-  forEachConnectedPart(MaskFrame<WideMask>(w, h), wide.black | wide.white | wide.empty, [&](WideMask part) {
-    if (!hasMoves(chamberClassOf(wide, part))) return;
-    int r0 = h, r1 = -1;
-    uint64_t files = 0;
-    for (int r = 0; r < h; ++r)
-      if (const uint64_t row = static_cast<uint64_t>((part >> (r * w)) & rowMask)) {
-        r0 = std::min(r0, r);
-        r1 = r;
-        files |= row;
-      }
-    const int f0 = std::countr_zero(files), width = std::bit_width(files) - f0, height = r1 - r0 + 1;
-    // The part alone, cropped to its box: row by row, each row's bits shifted down to file 0.
-    auto crop = [&](WideMask mask, auto&& put) {
-      for (int r = r0; r <= r1; ++r) put(r - r0, static_cast<uint64_t>((mask & part) >> (r * w + f0)) & ((uint64_t{1} << width) - 1));
-    };
-    if (width * height <= kSmallSquares) {
-      SmallRegion small{0, 0, 0, static_cast<uint32_t>(width), static_cast<uint32_t>(height)};
-      crop(wide.black, [&](int r, uint64_t bits) { small.black |= bits << (r * width); });
-      crop(wide.white, [&](int r, uint64_t bits) { small.white |= bits << (r * width); });
-      crop(wide.empty, [&](int r, uint64_t bits) { small.empty |= bits << (r * width); });
-      out.emplace_back(normalisedChamber(small, small.black | small.white | small.empty));
-      return;
-    }
-    Board cropped(width, height);
-    for (int sq = 0; sq < cropped.squares(); ++sq) cropped.set(sq, Cell::Arrow);
-    const std::pair<WideMask, Cell> cells[] = {{wide.black, Cell::Black}, {wide.white, Cell::White}, {wide.empty, Cell::Empty}};
-    for (const auto& entry : cells) {
-      const Cell cell = entry.second;  // a named copy: clang 14 cannot capture a structured binding
-      crop(entry.first, [&](int r, uint64_t bits) {
-        for (; bits; bits &= bits - 1) cropped.set(cropped.square(std::countr_zero(bits), r), cell);
-      });
-    }
-    out.push_back(normalise(GameRegion(cropped)));
-  });
+  region.visit([&](const auto& r) { forEachLivePart(r, [&](auto part) { out.push_back(cropped(r, part)); }); },
+               [&](const Board& board) {
+                 for (const Chamber& c : findChambers(board)) {
+                   if (!hasMoves(c.kind)) continue;
+                   const Box box = boundingBox(board, c);
+                   out.push_back({GameRegion(extractRegion(board, c)), box.f0, box.r0});
+                 }
+               });
   return out;
 }
 
 int Amazons::size(const GameRegion& region) {
-  return region.isSmall() ? std::popcount(region.small().empty) : region.board().emptyCount();
+  return region.visit([](const auto& r) { return maskPopcount(r.empty); }, [](const Board& board) { return board.emptyCount(); });
 }
 
 GameRegion Amazons::normalise(const GameRegion& region) {
-  if (!region.isSmall()) {
-    const GameRegion crop(normalisedRegion(region.board()));
-    return crop.isSmall() ? normalise(crop) : crop;
-  }
-  const SmallRegion& r = region.small();
-  const uint64_t open = r.black | r.white | r.empty;
-  return open ? GameRegion(normalisedChamber(r, open)) : GameRegion(SmallRegion{0, 0, 0, 1, 1});
+  return region.visit(
+      [](const auto& r) {
+        const auto open = r.black | r.white | r.empty;
+        return open ? normalisedPart(r, open) : GameRegion(SmallRegion{0, 0, 0, 1, 1});
+      },
+      [](const Board& board) {
+        const GameRegion crop(normalisedRegion(board));
+        return crop.onMasks() ? normalise(crop) : crop;
+      });
 }
 
-// Masks: 'S', the frame (files - 1, ranks - 1 in a byte), the empty squares' mask in as many
-// bytes as the frame needs, then a byte per amazon by square (the square, 64 for White). Most
-// chambers' keys fit in std::string's own buffer (15 bytes): the 33 bytes of the whole
-// SmallRegion took a malloc and a free per key, 12% of the core on the Amazons suites.
+// Masks: 'S' (64 bits) or 'W' (128), the frame (files - 1, ranks - 1 in a byte), the empty
+// squares' mask in as many bytes as the frame needs, then a byte per amazon by square (the
+// square, plus the masks' width for White). Most chambers' keys fit in std::string's own buffer
+// (15 bytes): the 33 bytes of the whole SmallRegion took a malloc and a free per key, 12% of
+// the core on the Amazons suites.
 std::string Amazons::key(const GameRegion& normalised) {
-  if (!normalised.isSmall()) return 'B' + normalisedKey(normalised.board());
-  const SmallRegion& r = normalised.small();
-  std::string key(1, 'S');
-  key += static_cast<char>((r.width - 1) << 4 | (r.height - 1));
-  for (uint32_t byte = 0; byte * 8 < r.width * r.height; ++byte) key += static_cast<char>(r.empty >> (8 * byte));
-  for (uint64_t amazons = r.black | r.white; amazons; amazons &= amazons - 1) {
-    const uint64_t bit = amazons & -amazons;
-    key += static_cast<char>(std::countr_zero(bit) | (r.white & bit ? 64 : 0));
-  }
-  return key;
+  return normalised.visit(
+      [](const auto& r) {
+        using Mask = decltype(r.empty);
+        constexpr int kBits = 8 * sizeof(Mask);
+        std::string key(1, kBits == 64 ? 'S' : 'W');
+        key += static_cast<char>((r.width - 1) << 4 | (r.height - 1));
+        for (uint32_t byte = 0; byte * 8 < r.width * r.height; ++byte) key += static_cast<char>(static_cast<uint64_t>(r.empty >> (8 * byte)));
+        for (Mask amazons = r.black | r.white; amazons; amazons &= amazons - 1) {
+          const Mask bit = amazons & -amazons;
+          key += static_cast<char>(maskLowest(bit) | (r.white & bit ? kBits : 0));
+        }
+        return key;
+      },
+      [](const Board& board) { return 'B' + normalisedKey(board); });
 }
 
 Amazons::Move Amazons::shifted(const Move& m, int files, int ranks) {
@@ -235,17 +221,16 @@ Amazons::Move Amazons::parseMove(const GameRegion& region, std::string_view text
 
 // The colour of every amazon in the region, when they are all of one.
 static std::optional<Color> soleColour(const GameRegion& region) {
-  bool black = false, white = false;
-  if (region.isSmall()) {
-    black = region.small().black != 0;
-    white = region.small().white != 0;
-  } else {
-    const Board& board = region.board();
-    for (int sq = 0; sq < board.squares(); ++sq) {
-      black = black || board.at(sq) == Cell::Black;
-      white = white || board.at(sq) == Cell::White;
-    }
-  }
+  const auto [black, white] = region.visit(
+      [](const auto& r) { return std::pair<bool, bool>{r.black != 0, r.white != 0}; },
+      [](const Board& board) {
+        std::pair<bool, bool> found{false, false};
+        for (int sq = 0; sq < board.squares(); ++sq) {
+          found.first = found.first || board.at(sq) == Cell::Black;
+          found.second = found.second || board.at(sq) == Cell::White;
+        }
+        return found;
+      });
   if (black == white) return std::nullopt;
   return black ? Color::Black : Color::White;
 }
@@ -269,25 +254,20 @@ std::optional<std::pair<int64_t, int64_t>> Amazons::integerBounds(const GameRegi
   const std::optional<Color> colour = soleColour(region);
   if (!colour) return std::nullopt;
   const Color owner = *colour;
-  const TerritoryBounds b = region.isSmall() ? territoryBounds(region.small(), owner) : territoryBounds(region.board(), owner);
+  const TerritoryBounds b = region.visit([&](const auto& r) { return territoryBounds(r, owner); },
+                                          [&](const Board& board) { return territoryBounds(board, owner); });
   if (owner == Color::Black) return std::pair<int64_t, int64_t>{b.lo, b.hi};
   return std::pair<int64_t, int64_t>{-b.hi, -b.lo};
 }
 
 int Amazons::estimate(const GameRegion& region) {
-  return region.isSmall() ? queenTerritory(region.small()) : queenTerritory(region.board());
+  return region.visit([](const auto& r) { return queenTerritory(r); }, [](const Board& board) { return queenTerritory(board); });
 }
 
 std::pair<int64_t, int64_t> Amazons::bounds(const GameRegion& region) {
-  if (!region.isSmall()) {
-    const Board& board = region.board();
-    if (board.squares() > 128) return {-board.emptyCount(), board.emptyCount()};
-    const MaskFrame<WideMask> frame(board.width(), board.height());
-    const WideRegion wide = toWide(board);
-    return {-maskPopcount(reachableSquares(frame, wide.white, wide.empty)),
-            maskPopcount(reachableSquares(frame, wide.black, wide.empty))};
-  }
-  return {-reachableEmpty(region.small(), Color::White), reachableEmpty(region.small(), Color::Black)};
+  return region.visit(
+      [](const auto& r) { return std::pair<int64_t, int64_t>{-reachableEmpty(r, Color::White), reachableEmpty(r, Color::Black)}; },
+      [](const Board& board) { return std::pair<int64_t, int64_t>{-board.emptyCount(), board.emptyCount()}; });
 }
 
 // The territories each thread met last (AmazonsLoneSearch::wins): 4,096 entries of 24 bytes,

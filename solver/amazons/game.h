@@ -4,11 +4,12 @@
 // `db verify` value chambers by the core's forms. Tests hold the analysis to the whole-board
 // oracle and to naive canonical forms.
 //
-// A region is a GameRegion: three masks (SmallRegion) when its frame has at most 64 squares,
-// which every chamber a search splits off below a small root has, so that moves, splits,
-// symmetries and keys there are bit operations; a Board beyond. A move is written in files and
-// ranks rather than square numbers, which depend on the frame's width: a part's move is
-// shifted onto the board it was split from by adding its offset.
+// A region is a GameRegion: three masks (small_region.h) when its frame has at most 128
+// squares, 64-bit ones up to 64 (every chamber a search splits off below a small root), so that
+// moves, splits, symmetries and keys are bit operations written once for both widths; a Board
+// beyond (12x12 and larger boards). A move is written in files and ranks rather than square
+// numbers, which depend on the frame's width: a part's move is shifted onto the board it was
+// split from by adding its offset.
 #pragma once
 #include <chrono>
 #include <cstdint>
@@ -17,6 +18,7 @@
 #include <string>
 #include <string_view>
 #include <memory>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -37,20 +39,32 @@ struct GameMove {
   bool operator==(const GameMove&) const = default;
 };
 
-// Masks when the frame has at most 64 squares, else the board (shared: a region is copied
-// far more often than a large one is played on). The form depends only on the frame's size, so
-// equal regions are held alike.
+// SmallRegion when the frame has at most 64 squares, WideRegion up to 128, else the board
+// (the last two shared: a region is copied far more often than a large one is played on, and
+// a SmallRegion is held in place). The form depends only on the frame's size, so equal regions
+// are held alike.
 class GameRegion {
  public:
   explicit GameRegion(const Board& board);
   explicit GameRegion(const SmallRegion& small) : region_(small) {}
-  bool isSmall() const { return std::holds_alternative<SmallRegion>(region_); }
-  const SmallRegion& small() const { return std::get<SmallRegion>(region_); }
-  const Board& board() const { return *std::get<std::shared_ptr<const Board>>(region_); }  // !isSmall()
-  Board toBoard() const;  // either form (a region has no side to move: the Board says White or as it was)
+  explicit GameRegion(const WideRegion& wide) : region_(std::make_shared<const WideRegion>(wide)) {}
+  bool isSmall() const { return region_.index() == 0; }
+  bool isWide() const { return region_.index() == 1; }
+  bool onMasks() const { return region_.index() != 2; }
+  const SmallRegion& small() const { return std::get<0>(region_); }
+  const WideRegion& wide() const { return *std::get<1>(region_); }
+  const Board& board() const { return *std::get<2>(region_); }  // !onMasks()
+  Board toBoard() const;  // any form (a region has no side to move: the Board says White or as it was)
+  // onMasks(the masks) at either width, else onBoard(the board); both return the same type.
+  template <class OnMasks, class OnBoard>
+  decltype(auto) visit(OnMasks&& onMasks, OnBoard&& onBoard) const {
+    if (isSmall()) return onMasks(small());
+    if (isWide()) return onMasks(wide());
+    return onBoard(board());
+  }
 
  private:
-  std::variant<SmallRegion, std::shared_ptr<const Board>> region_;
+  std::variant<SmallRegion, std::shared_ptr<const WideRegion>, std::shared_ptr<const Board>> region_;
 };
 
 struct GamePosition {
@@ -110,14 +124,10 @@ struct Amazons {
   static void forEachPart(const GameRegion& region, F&& f);
   // The chambers in which someone can move (dead and closed ones left out), each cropped.
   static std::vector<core::Placed<GameRegion>> split(const GameRegion& region);
-  // forEachPart's parts of a region held as a board: up to 128 squares split on 128-bit masks,
-  // each part whose box has at most 64 squares cropped from them onto 64-bit masks with no
-  // board built (a 10x10 frontier line whose contested chamber spans the board spent a tenth
-  // of its time extracting and normalising its parts as boards); past 128, split() normalised.
-  static std::vector<GameRegion> normalisedBoardParts(const GameRegion& region);
   static int size(const GameRegion& region);  // empty squares
-  // Cropped, in its least orientation: normalisedChamber on masks, normalisedRegion on boards
-  // (whose crop is then normalised on masks when it fits).
+  // Cropped, in its least orientation: normalisedChamber on masks (a part of a WideRegion whose
+  // box has at most 64 squares on a SmallRegion), normalisedRegion on boards (whose crop is then
+  // normalised on masks when it fits).
   static GameRegion normalise(const GameRegion& region);
   static std::string key(const GameRegion& normalised);  // the masks' bytes, or normalisedKey
   static Move shifted(const Move& move, int files, int ranks);
@@ -147,17 +157,18 @@ struct Amazons {
   // sum from kTerritoryOrderEmpty empty squares on.
   static int estimate(const GameRegion& region);
   static constexpr int kEstimateFrom = kTerritoryOrderEmpty;
-  // f(move, replies, estimate, after) for each move. Regions of up to 64 squares give each
-  // option's region as they make it (forEachOption), with no move list built and played again;
-  // boards past 64 squares and up to 128 score each move on 128-bit masks (the move's bits
-  // flipped, forEachMoveScoredOnMasks), with no region after it: no board played, copied
-  // or converted for the moves that are never searched. A template, inlined into the search's
-  // loop. (With both, and the search sorting scores with places rather than moves, a 41-empty
-  // 10x10 position took the core 10.7 s instead of 11.1 s, medians of three interleaved runs.)
+  // f(move, replies, estimate, after) for each move of a region on masks, each option made
+  // (forEachOption) with no move list built and played again; a SmallRegion gives the region
+  // after it too, a WideRegion not (held shared, it would be allocated for each move, most of
+  // them never searched). False on boards past 128 squares. A template, inlined into the
+  // search's loop. (With options, and the search sorting scores with places rather than moves,
+  // a 41-empty 10x10 position took the core 10.7 s instead of 11.1 s, medians of three
+  // interleaved runs.)
   template <class F>
   static bool forEachMoveScore(const GameRegion& region, cgt::Side side, bool withEstimate, F&& f);
   // The move that turns a region on masks into its option `option`.
   static Move optionMove(const SmallRegion& region, const SmallRegion& option, Color mover);
+  static Move optionMove(const WideRegion& region, const WideRegion& option, Color mover);
   using LoneSearch = AmazonsLoneSearch;
   // board.h's colourMirror: White to move is then Black to move in the mirror.
   static std::optional<int> colourMirror(const GameRegion& board) { return amazons::colourMirror(board.toBoard()); }
@@ -191,43 +202,52 @@ struct Amazons {
 
 template <class F>
 bool Amazons::forEachMoveScore(const GameRegion& region, cgt::Side side, bool withEstimate, F&& f) {
+  if (!region.onMasks()) return false;
   const Color mover = colorOf(side);
-  if (region.isSmall()) {
-    const SmallRegion& r = region.small();
-    forEachOption(r, mover, [&](const SmallRegion& option) {
-      const GameRegion after(option);
-      const auto replies = [&] { return static_cast<int64_t>(countOptions(option, opposite(mover))); };
-      f(optionMove(r, option, mover), replies, withEstimate ? queenTerritory(option) : 0, &after);
-    });
-    return true;
-  }
-  if (region.board().squares() > 128) return false;
-  const Board& board = region.board();
-  forEachMoveScoredOnMasks(board, mover, withEstimate, [&](const amazons::Move& m, const auto& replies, int territory) {
-    f(ofBoard(board, m), replies, territory, static_cast<const GameRegion*>(nullptr));
-  });
+  region.visit(
+      [&](const auto& r) {
+        forEachOption(r, mover, [&](const auto& option) {
+          const auto replies = [&] { return static_cast<int64_t>(countOptions(option, opposite(mover))); };
+          const int estimate = withEstimate ? queenTerritory(option) : 0;
+          if constexpr (std::is_same_v<std::decay_t<decltype(option)>, SmallRegion>) {
+            const GameRegion after(option);
+            f(optionMove(r, option, mover), replies, estimate, &after);
+          } else {
+            f(optionMove(r, option, mover), replies, estimate, static_cast<const GameRegion*>(nullptr));
+          }
+        });
+      },
+      [](const Board&) {});
   return true;
 }
 
+// The parts of a region on masks in which someone can move, f(part) for each, in the order of
+// their lowest squares.
+template <typename Mask, class F>
+void forEachLivePart(const MaskRegion<Mask>& region, F&& f) {
+  forEachConnectedPart(region.frame(), region.black | region.white | region.empty, [&](Mask part) {
+    if (hasMoves(chamberClassOf(region, part))) f(part);
+  });
+}
+
+// Part `part` of a region on masks alone, normalised (Amazons::normalise).
+GameRegion normalisedPart(const SmallRegion& region, uint64_t part);
+GameRegion normalisedPart(const WideRegion& region, WideMask part);
+
 template <class F>
 void Amazons::forEachOptionOf(const GameRegion& region, cgt::Side side, F&& f) {
-  if (!region.isSmall()) {
-    for (const Move& m : moves(region, side)) f(play(region, m));
-    return;
-  }
-  forEachOption(region.small(), colorOf(side), [&](const SmallRegion& option) { f(GameRegion(option)); });
+  region.visit([&](const auto& r) { forEachOption(r, colorOf(side), [&](const auto& option) { f(GameRegion(option)); }); },
+               [&](const Board&) {
+                 for (const Move& m : moves(region, side)) f(play(region, m));
+               });
 }
 
 template <class F>
 void Amazons::forEachPart(const GameRegion& region, F&& f) {
-  if (!region.isSmall()) {
-    for (GameRegion& part : normalisedBoardParts(region)) f(std::move(part));
-    return;
-  }
-  const SmallRegion& r = region.small();
-  const SmallChambers chambers = splitChambers(r);
-  for (int i = 0; i < chambers.count; ++i)
-    if (hasMoves(chamberClassOf(r, chambers.masks[i]))) f(GameRegion(normalisedChamber(r, chambers.masks[i])));
+  region.visit([&](const auto& r) { forEachLivePart(r, [&](auto part) { f(normalisedPart(r, part)); }); },
+               [&](const Board&) {
+                 for (const core::Placed<GameRegion>& p : split(region)) f(normalise(p.region));
+               });
 }
 
 static_assert(core::Game<Amazons> && core::HasOptionRegions<Amazons> && core::HasParts<Amazons> && core::HasShortcut<Amazons> && core::HasBounds<Amazons> && core::HasColourMirror<Amazons> &&

@@ -18,21 +18,6 @@ namespace amazons {
 // searched square by square).
 int queenTerritory(const Board& board);
 
-// Each legal move of `mover` on a board of at most 128 squares, scored without playing it, on
-// 128-bit masks with the move's bits flipped: f(move, replies, the queenTerritory after it, or
-// 0 without `withTerritory`), replies() counting the opponent's replies after it, while f runs.
-// The move order of raw regions past 64 squares (Amazons::forEachMoveScore).
-template <class F>
-void forEachMoveScoredOnMasks(const Board& board, Color mover, bool withTerritory, F&& f) {
-  const MaskFrame<WideMask> frame(board.width(), board.height());
-  const WideRegion wide = toWide(board);
-  for (const Move& m : board.legalMoves(mover)) {
-    const WideRegion next = afterMove(wide, mover, m);
-    const auto replies = [&] { return static_cast<int64_t>(countOptions(frame, mover == Color::Black ? next.white : next.black, next.empty)); };
-    f(m, replies, withTerritory ? queenTerritory(frame, next.black, next.white, next.empty) : 0);
-  }
-}
-
 // A raw region alone in a sum with at least this many empty squares orders its moves by the
 // queen-distance territory they gain first (through Amazons::estimate); below it, and inside leafWins, by the opponent's replies alone, which is
 // cheaper and there as good. The 5x4 start: 10.2 M nodes, 7.8 s -> 286 k, 0.34 s; 4x5:

@@ -11,7 +11,8 @@ namespace amazons {
 
 namespace {
 
-void place(SmallRegion& region, uint64_t bit, Cell cell) {
+template <typename Mask>
+void place(MaskRegion<Mask>& region, Mask bit, Cell cell) {
   switch (cell) {
     case Cell::Empty: region.empty |= bit; break;
     case Cell::Black: region.black |= bit; break;
@@ -20,21 +21,26 @@ void place(SmallRegion& region, uint64_t bit, Cell cell) {
   }
 }
 
-}  // namespace
-
-SmallRegion toSmall(const Board& region) {
-  assert(region.squares() <= kSmallSquares);
-  SmallRegion out;
+template <typename Mask>
+MaskRegion<Mask> onMasks(const Board& region) {
+  assert(region.squares() <= static_cast<int>(8 * sizeof(Mask)));
+  MaskRegion<Mask> out;
   out.width = static_cast<uint32_t>(region.width());
   out.height = static_cast<uint32_t>(region.height());
-  for (int sq = 0; sq < region.squares(); ++sq) place(out, uint64_t{1} << sq, region.at(sq));
+  for (int sq = 0; sq < region.squares(); ++sq) place(out, Mask{1} << sq, region.at(sq));
   return out;
 }
 
-Board toBoard(const SmallRegion& region) {
+}  // namespace
+
+SmallRegion toSmall(const Board& region) { return onMasks<uint64_t>(region); }
+WideRegion toWide(const Board& region) { return onMasks<WideMask>(region); }
+
+template <typename Mask>
+Board toBoard(const MaskRegion<Mask>& region) {
   Board board(static_cast<int>(region.width), static_cast<int>(region.height));
   for (int sq = 0; sq < board.squares(); ++sq) {
-    const uint64_t bit = uint64_t{1} << sq;
+    const Mask bit = Mask{1} << sq;
     board.set(sq, (region.empty & bit)   ? Cell::Empty
                   : (region.black & bit) ? Cell::Black
                   : (region.white & bit) ? Cell::White
@@ -42,6 +48,8 @@ Board toBoard(const SmallRegion& region) {
   }
   return board;
 }
+template Board toBoard(const SmallRegion&);
+template Board toBoard(const WideRegion&);
 
 std::optional<SmallRegion> smallChamber(const Board& board, const Chamber& chamber) {
   const Box box = boundingBox(board, chamber);
@@ -52,21 +60,6 @@ std::optional<SmallRegion> smallChamber(const Board& board, const Chamber& chamb
   for (int sq : chamber.squares) {
     const int index = (board.rankOf(sq) - box.r0) * box.width() + board.fileOf(sq) - box.f0;
     place(out, uint64_t{1} << index, board.at(sq));
-  }
-  return out;
-}
-
-WideRegion toWide(const Board& board) {
-  assert(board.squares() <= 128);
-  WideRegion out;
-  for (int sq = 0; sq < board.squares(); ++sq) {
-    const WideMask bit = WideMask{1} << sq;
-    switch (board.at(sq)) {
-      case Cell::Empty: out.empty |= bit; break;
-      case Cell::Black: out.black |= bit; break;
-      case Cell::White: out.white |= bit; break;
-      case Cell::Arrow: break;
-    }
   }
   return out;
 }
@@ -84,7 +77,8 @@ SmallChambers splitChambers(const SmallRegion& region) {
 
 namespace {
 
-bool less(const SmallRegion& a, const SmallRegion& b) {
+template <typename Mask>
+bool less(const MaskRegion<Mask>& a, const MaskRegion<Mask>& b) {
   if (a.empty != b.empty) return a.empty < b.empty;
   if (a.black != b.black) return a.black < b.black;
   return a.white < b.white;
@@ -106,8 +100,8 @@ struct ImageIndex {
 
 // The images First..Last-1 of the chamber; the bounds are constants so that the loop over the
 // images unrolls.
-template <int First, int Last>
-int bestImage(SmallRegion* images, const SmallRegion& region, uint64_t chamber, int f0, int r0, int w, int h) {
+template <int First, int Last, typename Mask>
+int bestImage(MaskRegion<Mask>* images, const MaskRegion<Mask>& region, Mask chamber, int f0, int r0, int w, int h) {
   const int width = static_cast<int>(region.width);
   const uint64_t rowMask = (uint64_t{1} << width) - 1;  // width <= 16
   ImageIndex index[8] = {{0, w, h}, {1, w, h}, {2, w, h}, {3, w, h}, {4, w, h}, {5, w, h}, {6, w, h}, {7, w, h}};
@@ -117,14 +111,15 @@ int bestImage(SmallRegion* images, const SmallRegion& region, uint64_t chamber, 
   }
   for (int r = 0; r < h; ++r) {
     const int shift = (r + r0) * width + f0;
-    const uint64_t row = (chamber >> shift) & rowMask;
-    const uint64_t empty = region.empty >> shift, black = region.black >> shift;
+    const uint64_t row = static_cast<uint64_t>(chamber >> shift) & rowMask;
+    const uint64_t empty = static_cast<uint64_t>(region.empty >> shift), black = static_cast<uint64_t>(region.black >> shift);
     for (uint64_t bits = row; bits; bits &= bits - 1) {
       const int f = std::countr_zero(bits);
       // Exactly one of the three masks takes the square: all ones or all zeros each.
-      const uint64_t isEmpty = -((empty >> f) & 1), isBlack = -((black >> f) & 1), isWhite = ~(isEmpty | isBlack);
+      const Mask isEmpty = -static_cast<Mask>((empty >> f) & 1), isBlack = -static_cast<Mask>((black >> f) & 1);
+      const Mask isWhite = ~(isEmpty | isBlack);
       for (int t = First; t < Last; ++t) {
-        const uint64_t bit = uint64_t{1} << (index[t].base + index[t].df * f + index[t].dr * r);
+        const Mask bit = Mask{1} << (index[t].base + index[t].df * f + index[t].dr * r);
         images[t].empty |= bit & isEmpty;
         images[t].black |= bit & isBlack;
         images[t].white |= bit & isWhite;
@@ -135,6 +130,18 @@ int bestImage(SmallRegion* images, const SmallRegion& region, uint64_t chamber, 
   for (int t = First + 1; t < Last; ++t)
     if (less(images[t], images[best])) best = t;
   return best;
+}
+
+// The least image square by square, among those of least width: the images of a chamber all
+// take one path or all the other, so either choice is canonical.
+template <typename Mask>
+MaskRegion<Mask> leastImage(const MaskRegion<Mask>& region, Mask chamber, const MaskBox& box) {
+  const auto [f0, r0, w, h] = box;
+  MaskRegion<Mask> images[8];
+  const int best = w > h   ? bestImage<4, 8>(images, region, chamber, f0, r0, w, h)
+                   : w < h ? bestImage<0, 4>(images, region, chamber, f0, r0, w, h)
+                           : bestImage<0, 8>(images, region, chamber, f0, r0, w, h);
+  return images[best];
 }
 
 // Boxes of at most 8 x 8 (nearly all): the images by bit-matrix operations on masks laid out
@@ -244,43 +251,51 @@ SmallRegion normalisedInBox8(const SmallRegion& region, uint64_t chamber, int f0
 
 }  // namespace
 
-MaskBox boxOf(const SmallRegion& region, uint64_t squares) {
+template <typename Mask>
+MaskBox boxOf(const MaskRegion<Mask>& region, Mask squares) {
   assert(squares != 0);
   const int width = static_cast<int>(region.width);
   const uint64_t rowMask = (uint64_t{1} << width) - 1;  // width <= 16
-  const int r0 = std::countr_zero(squares) / width, r1 = (63 - std::countl_zero(squares)) / width;
+  const int r0 = maskLowest(squares) / width, r1 = maskHighest(squares) / width;
   uint64_t files = 0;  // the files the squares take, as one rank
-  for (int r = r0; r <= r1; ++r) files |= (squares >> (r * width)) & rowMask;
+  for (int r = r0; r <= r1; ++r) files |= static_cast<uint64_t>(squares >> (r * width)) & rowMask;
   const int f0 = std::countr_zero(files);
   return {f0, r0, 64 - std::countl_zero(files) - f0, r1 - r0 + 1};
 }
+template MaskBox boxOf(const SmallRegion&, uint64_t);
+template MaskBox boxOf(const WideRegion&, WideMask);
 
-SmallRegion croppedChamber(const SmallRegion& region, uint64_t chamber, const MaskBox& box) {
+template <typename Out, typename Mask>
+MaskRegion<Out> croppedChamber(const MaskRegion<Mask>& region, Mask chamber, const MaskBox& box) {
+  assert(box.squares() <= static_cast<int>(8 * sizeof(Out)));
   const int width = static_cast<int>(region.width), w = box.width;
-  SmallRegion out;
+  MaskRegion<Out> out;
   out.width = static_cast<uint32_t>(w);
   out.height = static_cast<uint32_t>(box.height);
   const uint64_t boxRow = (uint64_t{1} << w) - 1;
   for (int r = 0; r < box.height; ++r) {
     const int shift = (r + box.r0) * width + box.f0;
-    const uint64_t row = (chamber >> shift) & boxRow;
-    out.empty |= ((region.empty >> shift) & row) << (r * w);
-    out.black |= ((region.black >> shift) & row) << (r * w);
-    out.white |= ((region.white >> shift) & row) << (r * w);
+    const uint64_t row = static_cast<uint64_t>(chamber >> shift) & boxRow;
+    out.empty |= static_cast<Out>(static_cast<uint64_t>(region.empty >> shift) & row) << (r * w);
+    out.black |= static_cast<Out>(static_cast<uint64_t>(region.black >> shift) & row) << (r * w);
+    out.white |= static_cast<Out>(static_cast<uint64_t>(region.white >> shift) & row) << (r * w);
   }
   return out;
 }
+template SmallRegion croppedChamber<uint64_t>(const SmallRegion&, uint64_t, const MaskBox&);
+template SmallRegion croppedChamber<uint64_t>(const WideRegion&, WideMask, const MaskBox&);
+template WideRegion croppedChamber<WideMask>(const WideRegion&, WideMask, const MaskBox&);
 
 SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber) {
-  const auto [f0, r0, w, h] = boxOf(region, chamber);
-  if (w <= 8 && h <= 8) return normalisedInBox8(region, chamber, f0, r0, w, h);
-  // Wider boxes (up to 16 x 4): square by square. The images of a chamber all take one path
-  // or all the other, so either choice is canonical.
-  SmallRegion images[8];
-  const int best = w > h   ? bestImage<4, 8>(images, region, chamber, f0, r0, w, h)
-                   : w < h ? bestImage<0, 4>(images, region, chamber, f0, r0, w, h)
-                           : bestImage<0, 8>(images, region, chamber, f0, r0, w, h);
-  return images[best];
+  const MaskBox box = boxOf(region, chamber);
+  if (box.width <= 8 && box.height <= 8) return normalisedInBox8(region, chamber, box.f0, box.r0, box.width, box.height);
+  return leastImage(region, chamber, box);  // wider boxes (up to 16 x 4)
+}
+
+WideRegion normalisedChamber(const WideRegion& region, WideMask chamber) {
+  const MaskBox box = boxOf(region, chamber);
+  assert(box.squares() > kSmallSquares);
+  return leastImage(region, chamber, box);
 }
 
 }  // namespace amazons

@@ -1,6 +1,7 @@
-// Regions of at most 64 squares as three bit masks. Every chamber a contested search splits
-// off below a small root fits, so the search there generates options, splits them into
-// chambers and normalises their keys on masks, without building Boards.
+// Regions of at most 64 squares (SmallRegion) or 128 squares (WideRegion) as three bit masks.
+// Every chamber a contested search meets on boards up to 11x11 fits, so the search generates
+// options, splits them into chambers and normalises their keys on masks, without building
+// Boards.
 //
 // Square index = rank * width + file, rank 0 at the bottom (as on a Board); squares of the
 // width x height frame in no mask are arrows.
@@ -17,22 +18,6 @@
 #include "solver/amazons/chambers.h"
 
 namespace amazons {
-
-struct SmallRegion {
-  uint64_t black = 0, white = 0, empty = 0;
-  uint32_t width = 0, height = 0;
-  bool operator==(const SmallRegion&) const = default;
-};
-// Hashed as raw bytes: no padding may hide in it.
-static_assert(sizeof(SmallRegion) == 32 && std::has_unique_object_representations_v<SmallRegion>);
-
-constexpr int kSmallSquares = 64;
-
-// The region, side to move aside; needs region.squares() <= 64.
-SmallRegion toSmall(const Board& region);
-Board toBoard(const SmallRegion& region);
-// The chamber alone, cropped to its bounding box, when that has at most 64 squares.
-std::optional<SmallRegion> smallChamber(const Board& board, const Chamber& chamber);
 
 // The masks that keep a shift from wrapping around the frame's edges, for a frame of up to
 // as many squares as Mask has bits (square index = rank * width + file).
@@ -74,27 +59,61 @@ struct MaskFrame {
   }
 };
 using SmallFrame = MaskFrame<uint64_t>;
-// Boards of up to 128 squares (10x10, 11x11) on masks, for the move order's territory.
+// Frames of 65-128 squares (10x10, 11x11): the regions of the boards people play.
 using WideMask = unsigned __int128;
 
-// A board of up to 128 squares as masks (square index as on the board).
-struct WideRegion {
-  WideMask black = 0, white = 0, empty = 0;
+// A region in a width x height frame as three masks of as many bits as the frame has squares
+// at most: SmallRegion (64 bits) or WideRegion (128 bits). One representation at two widths,
+// so moves, parts, symmetries and keys are written once.
+template <typename Mask>
+struct MaskRegion {
+  Mask black = 0, white = 0, empty = 0;
+  uint32_t width = 0, height = 0;
+  bool operator==(const MaskRegion&) const = default;
+  MaskFrame<Mask> frame() const { return MaskFrame<Mask>(static_cast<int>(width), static_cast<int>(height)); }
+  Mask amazons(Color c) const { return c == Color::Black ? black : white; }
+  Mask& amazons(Color c) { return c == Color::Black ? black : white; }
 };
-WideRegion toWide(const Board& board);
+using SmallRegion = MaskRegion<uint64_t>;
+using WideRegion = MaskRegion<WideMask>;
+// Hashed as raw bytes: no padding may hide in it.
+static_assert(sizeof(SmallRegion) == 32 && std::has_unique_object_representations_v<SmallRegion>);
+
+constexpr int kSmallSquares = 64;
+constexpr int kWideSquares = 128;
+
+// The region, side to move aside; needs region.squares() <= 64 (toSmall), <= 128 (toWide).
+SmallRegion toSmall(const Board& region);
+WideRegion toWide(const Board& region);
+template <typename Mask>
+Board toBoard(const MaskRegion<Mask>& region);
+// The chamber alone, cropped to its bounding box, when that has at most 64 squares.
+std::optional<SmallRegion> smallChamber(const Board& board, const Chamber& chamber);
+
 // The region after `mover` plays `m` (square indices as on the board), its bits flipped.
 inline WideRegion afterMove(WideRegion region, Color mover, const Move& m) {
   const WideMask from = WideMask{1} << m.from, to = WideMask{1} << m.to;
-  (mover == Color::Black ? region.black : region.white) ^= from | to;
+  region.amazons(mover) ^= from | to;
   region.empty = ((region.empty | from) & ~to) & ~(WideMask{1} << m.arrow);
   return region;
 }
-// chambers.h's regionKey of a chamber `part` of a board of `width` files on these masks, read
-// from the masks alone: no board built (chambers.cpp).
-std::string regionKey(int width, const WideRegion& region, WideMask part);
+// chambers.h's regionKey of a chamber `part` of a board on these masks, read from the masks
+// alone: no board built (chambers.cpp).
+std::string regionKey(const WideRegion& region, WideMask part);
 
 inline int maskPopcount(uint64_t x) { return std::popcount(x); }
 inline int maskPopcount(WideMask x) { return std::popcount(static_cast<uint64_t>(x)) + std::popcount(static_cast<uint64_t>(x >> 64)); }
+// The index of the lowest and of the highest square of a nonempty mask.
+inline int maskLowest(uint64_t x) { return std::countr_zero(x); }
+inline int maskLowest(WideMask x) {
+  const uint64_t low = static_cast<uint64_t>(x);
+  return low ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<uint64_t>(x >> 64));
+}
+inline int maskHighest(uint64_t x) { return 63 - std::countl_zero(x); }
+inline int maskHighest(WideMask x) {
+  const uint64_t high = static_cast<uint64_t>(x >> 64);
+  return high ? 127 - std::countl_zero(high) : 63 - std::countl_zero(static_cast<uint64_t>(x));
+}
 
 // Black's territory by queen distance less White's: the empty squares Black's amazons reach
 // in fewer queen moves (over empty squares) than White's, less those White reaches sooner.
@@ -119,19 +138,18 @@ int queenTerritory(const MaskFrame<Mask>& frame, Mask black, Mask white, Mask em
 
 // The positions after the legal moves of `mover`, by square index of from, then to, then
 // arrow, until `found` returns true for one; whether it did.
-template <typename Found>
-bool anyOption(const SmallRegion& region, Color mover, Found&& found) {
-  const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
-  const uint64_t mine = mover == Color::Black ? region.black : region.white;
-  for (uint64_t amazons = mine; amazons; amazons &= amazons - 1) {
-    const uint64_t from = amazons & -amazons;
-    const uint64_t emptyWithoutMe = region.empty | from;
-    for (uint64_t tos = frame.queenTargets(from, region.empty); tos; tos &= tos - 1) {
-      const uint64_t to = tos & -tos;
-      const uint64_t emptyAfterStep = emptyWithoutMe & ~to;
-      SmallRegion option = region;
-      (mover == Color::Black ? option.black : option.white) ^= from | to;
-      for (uint64_t arrows = frame.queenTargets(to, emptyAfterStep); arrows; arrows &= arrows - 1) {
+template <typename Mask, typename Found>
+bool anyOption(const MaskRegion<Mask>& region, Color mover, Found&& found) {
+  const MaskFrame<Mask> frame = region.frame();
+  for (Mask amazons = region.amazons(mover); amazons; amazons &= amazons - 1) {
+    const Mask from = amazons & -amazons;
+    const Mask emptyWithoutMe = region.empty | from;
+    for (Mask tos = frame.queenTargets(from, region.empty); tos; tos &= tos - 1) {
+      const Mask to = tos & -tos;
+      const Mask emptyAfterStep = emptyWithoutMe & ~to;
+      MaskRegion<Mask> option = region;
+      option.amazons(mover) ^= from | to;
+      for (Mask arrows = frame.queenTargets(to, emptyAfterStep); arrows; arrows &= arrows - 1) {
         option.empty = emptyAfterStep & ~(arrows & -arrows);
         if (found(std::as_const(option))) return true;
       }
@@ -141,23 +159,25 @@ bool anyOption(const SmallRegion& region, Color mover, Found&& found) {
 }
 
 // Every position after a legal move of `mover`, in anyOption's order.
-template <typename Emit>
-void forEachOption(const SmallRegion& region, Color mover, Emit&& emit) {
-  anyOption(region, mover, [&](const SmallRegion& option) {
+template <typename Mask, typename Emit>
+void forEachOption(const MaskRegion<Mask>& region, Color mover, Emit&& emit) {
+  anyOption(region, mover, [&](const MaskRegion<Mask>& option) {
     emit(option);
     return false;
   });
 }
 
 // A move on masks, one square each: amazon from, to, arrow.
-struct MaskMove {
-  uint64_t from = 0, to = 0, arrow = 0;
+template <typename Mask>
+struct MaskMoveOf {
+  Mask from = 0, to = 0, arrow = 0;
 };
+using MaskMove = MaskMoveOf<uint64_t>;
 // The move of `mover` that leads from `region` to `option`, one of its options there.
-inline MaskMove moveBetween(const SmallRegion& region, const SmallRegion& option, Color mover) {
-  const uint64_t before = mover == Color::Black ? region.black : region.white;
-  const uint64_t after = mover == Color::Black ? option.black : option.white;
-  const uint64_t from = before & ~after, to = after & ~before;
+template <typename Mask>
+MaskMoveOf<Mask> moveBetween(const MaskRegion<Mask>& region, const MaskRegion<Mask>& option, Color mover) {
+  const Mask before = region.amazons(mover), after = option.amazons(mover);
+  const Mask from = before & ~after, to = after & ~before;
   return {from, to, (region.empty | from) & ~to & ~option.empty};
 }
 // The region after `move` when that is a legal move of `mover` there (one square each, the
@@ -188,9 +208,9 @@ int countOptions(const MaskFrame<Mask>& frame, Mask amazons, Mask empty) {
   }
   return count;
 }
-inline int countOptions(const SmallRegion& region, Color mover) {
-  return countOptions(SmallFrame(static_cast<int>(region.width), static_cast<int>(region.height)),
-                      mover == Color::Black ? region.black : region.white, region.empty);
+template <typename Mask>
+int countOptions(const MaskRegion<Mask>& region, Color mover) {
+  return countOptions(region.frame(), region.amazons(mover), region.empty);
 }
 
 // The squares of `empty` 8-connected to one of `amazons` through empty squares: all that
@@ -224,14 +244,14 @@ void forEachConnectedPart(const MaskFrame<Mask>& frame, Mask open, F&& f) {
 // squares only, the other side's amazons blocking. No sequence of `mover`'s moves there is
 // longer (each move fills one of them for good), so a region G has G <= this count for Black
 // and G >= minus it for White.
-inline int reachableEmpty(const SmallRegion& region, Color mover) {
-  return std::popcount(reachableSquares(SmallFrame(static_cast<int>(region.width), static_cast<int>(region.height)),
-                                        mover == Color::Black ? region.black : region.white, region.empty));
+template <typename Mask>
+int reachableEmpty(const MaskRegion<Mask>& region, Color mover) {
+  return maskPopcount(reachableSquares(region.frame(), region.amazons(mover), region.empty));
 }
 
-inline int queenTerritory(const SmallRegion& region) {
-  return queenTerritory(SmallFrame(static_cast<int>(region.width), static_cast<int>(region.height)), region.black,
-                        region.white, region.empty);
+template <typename Mask>
+int queenTerritory(const MaskRegion<Mask>& region) {
+  return queenTerritory(region.frame(), region.black, region.white, region.empty);
 }
 
 // The chambers of a region (findChambers' definition) as masks, ordered by lowest square.
@@ -242,24 +262,30 @@ struct SmallChambers {
 };
 SmallChambers splitChambers(const SmallRegion& region);
 
-// The class of the squares `chamber` of a region on masks (SmallRegion, WideRegion).
-template <typename Region, typename Mask>
-ChamberClass chamberClassOf(const Region& region, Mask chamber) {
+// The class of the squares `chamber` of a region on masks.
+template <typename Mask>
+ChamberClass chamberClassOf(const MaskRegion<Mask>& region, Mask chamber) {
   return chamberClass(maskPopcount(chamber & region.empty), maskPopcount(chamber & region.black), maskPopcount(chamber & region.white));
 }
-
-// One chamber alone, cropped to its bounding box, in the orientation of least (empty, black,
-// white) among the symmetries of least width (colours never swapped; boxes of at most 8 x 8
-// compare the masks 8 bits a rank): equal for any two chambers that are images of each other,
-// different otherwise.
-SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber);
 
 // The bounding box of a nonempty set of squares: its corner (file, rank) and size.
 struct MaskBox {
   int f0, r0, width, height;
+  int squares() const { return width * height; }
 };
-MaskBox boxOf(const SmallRegion& region, uint64_t squares);
-// One chamber alone, cropped to its box, as it lies (no symmetry).
-SmallRegion croppedChamber(const SmallRegion& region, uint64_t chamber, const MaskBox& box);
+template <typename Mask>
+MaskBox boxOf(const MaskRegion<Mask>& region, Mask squares);
+// One chamber alone, cropped to its box, as it lies (no symmetry), on masks of Out bits (as
+// many as the box has squares at least).
+template <typename Out, typename Mask>
+MaskRegion<Out> croppedChamber(const MaskRegion<Mask>& region, Mask chamber, const MaskBox& box);
+
+// One chamber alone, cropped to its bounding box, in the orientation of least (empty, black,
+// white) among the symmetries of least width (colours never swapped; boxes of at most 8 x 8
+// compare the masks 8 bits a rank): equal for any two chambers that are images of each other,
+// different otherwise. The box of a chamber of a WideRegion must have more than 64 squares
+// (a smaller one is cropped onto a SmallRegion first), so that equal chambers have one form.
+SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber);
+WideRegion normalisedChamber(const WideRegion& region, WideMask chamber);
 
 }  // namespace amazons

@@ -114,22 +114,14 @@ TerritoryBounds territoryBoundsOnMasks(const MaskFrame<Mask>& frame, Mask mine, 
 template TerritoryBounds territoryBoundsOnMasks(const MaskFrame<uint64_t>&, uint64_t, uint64_t);
 template TerritoryBounds territoryBoundsOnMasks(const MaskFrame<WideMask>&, WideMask, WideMask);
 
-TerritoryBounds territoryBounds(const SmallRegion& region, Color owner) {
-  return territoryBoundsOnMasks(SmallFrame(static_cast<int>(region.width), static_cast<int>(region.height)),
-                                owner == Color::Black ? region.black : region.white, region.empty);
-}
-
 TerritoryBounds territoryBounds(const Board& region, Color owner) {
   if (region.squares() > 128) return {greedyTerritoryFill(region, owner), region.emptyCount()};
-  const WideRegion wide = toWide(region);
-  const WideMask mine = owner == Color::Black ? wide.black : wide.white;
   // On 64-bit masks where they hold the board: the same bounds (the filling's choices do not
   // depend on the width of the masks) for less. The territory solver bounds each new chamber
   // it meets, most of them small: game 9's 44-empty line of the reach walk searched 1.88-1.90 M
   // -> 2.15-2.28 M positions in 20 s.
-  if (region.squares() <= 64)
-    return territoryBoundsOnMasks(SmallFrame(region.width(), region.height()), static_cast<uint64_t>(mine), static_cast<uint64_t>(wide.empty));
-  return territoryBoundsOnMasks(MaskFrame<WideMask>(region.width(), region.height()), mine, wide.empty);
+  if (region.squares() <= kSmallSquares) return territoryBounds(toSmall(region), owner);
+  return territoryBounds(toWide(region), owner);
 }
 
 }  // namespace amazons

@@ -15,11 +15,13 @@ namespace amazons {
 struct TerritoryBounds {
   int lo = 0, hi = 0;
 };
-TerritoryBounds territoryBounds(const SmallRegion& region, Color owner);
-// The same on masks of 64 or 128 bits (`mine` the owner's amazons): equal on a region either
-// holds.
+// On masks of 64 or 128 bits (`mine` the owner's amazons): equal on a region either holds.
 template <typename Mask>
 TerritoryBounds territoryBoundsOnMasks(const MaskFrame<Mask>& frame, Mask mine, Mask empty);
+template <typename Mask>
+TerritoryBounds territoryBounds(const MaskRegion<Mask>& region, Color owner) {
+  return territoryBoundsOnMasks(region.frame(), region.amazons(owner), region.empty);
+}
 // The same on a board: on 64- or 128-bit masks up to 128 squares (a large territory's bounds
 // in microseconds where greedyFill's on the board took milliseconds), past them greedyFill's
 // count and the empty squares.

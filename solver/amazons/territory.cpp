@@ -219,7 +219,7 @@ struct TerritorySolver::Impl {
       const int arrowN = emptyNbrs[m.arrow] + adjacent(b, m.from, m.arrow) - adjacent(b, m.to, m.arrow);
       Candidate c{m, 0, 0, toN * 16 + arrowN, {}};
       for (size_t i = 0; i < empties.size(); ++i) {
-        PartRef p{onMasks ? regionKey(b.width(), after, masks[i]) : regionKey(extractComponent(next, comps[i])), empties[i], 0,
+        PartRef p{onMasks ? regionKey(after, masks[i]) : regionKey(extractComponent(next, comps[i])), empties[i], 0,
                   empties[i]};
         Entry e;
         if (table.lookup(p.key, e)) p.lo = e.lo, p.hi = e.hi;
