@@ -85,13 +85,14 @@ TEST(AmazonsOnCore, PartsMovesShiftedAreTheBoardsMoves) {
   }
 }
 
-// Boards past 64 squares are held as boards, their chambers (cropped) as masks: the same
-// check there, on boards of 9 to 12 files and ranks.
+// Boards past 64 squares are held on 128- or 256-bit masks, their chambers (cropped) on the
+// narrowest masks that hold them: the same check there, on boards of 9 to 16 files and 8 to 16
+// ranks.
 TEST(AmazonsOnCore, PartsOfLargeBoardsMakeUpTheirMoves) {
   std::mt19937_64 rng(18);
   int large = 0;
   for (int trial = 0; trial < 100; ++trial) {
-    const int w = std::uniform_int_distribution<int>(9, 12)(rng), h = std::uniform_int_distribution<int>(8, 12)(rng);
+    const int w = std::uniform_int_distribution<int>(9, 16)(rng), h = std::uniform_int_distribution<int>(8, 16)(rng);
     const Board board = testing::randomBoard(rng, w, h, 2, 2, 0.7);
     const GameRegion region(board);
     ASSERT_FALSE(region.isSmall());
@@ -110,7 +111,7 @@ TEST(AmazonsOnCore, PartsOfLargeBoardsMakeUpTheirMoves) {
       EXPECT_EQ(Amazons::countMoves(region, Amazons::sideOf(c)), whole.size());
     }
   }
-  EXPECT_GT(large, 20);  // chambers whose box is past 64 squares stay boards
+  EXPECT_GT(large, 20);  // chambers whose box is past 64 squares
 }
 
 // The least of the one-line forms of a region's 8 images, each cropped to the box of its
@@ -139,12 +140,12 @@ std::string naiveCanonical(const Board& board) {
 // Keys of normalised regions are equal exactly when the regions are images of each other up
 // to their arrow borders (naiveCanonical), on masks and on boards alike: random regions, their
 // images, copies with one square changed or one amazon recoloured, and copies inside arrows,
-// up to 13 x 13.
+// up to 16 x 16.
 TEST(AmazonsOnCore, KeysAreEqualExactlyForImages) {
   std::mt19937_64 rng(41);
-  int equal = 0, different = 0, wideForms = 0;
+  int equal = 0, different = 0, wideForms = 0, largeForms = 0;
   for (int trial = 0; trial < 300; ++trial) {
-    const int side = trial % 3 == 0 ? 12 : 6;
+    const int side = trial % 3 == 0 ? 15 : 6;
     const int w = std::uniform_int_distribution<int>(1, side)(rng), h = std::uniform_int_distribution<int>(1, side)(rng);
     const Board board = testing::randomBoard(rng, w, h, std::min(2, w * h / 3), std::min(1, w * h / 3), 0.5);
     std::vector<Board> others = testing::symmetricImages(board);
@@ -159,7 +160,7 @@ TEST(AmazonsOnCore, KeysAreEqualExactlyForImages) {
         break;
       }
     others.push_back(recoloured);
-    // The same region inside a frame of arrows past 64 squares: held as a board, cropped to
+    // The same region inside a frame of arrows past 64 squares: held on wider masks, cropped to
     // masks by normalise.
     Board framed(std::max(w + 1, 9), std::max(h + 1, 9));
     for (int i = 0; i < framed.squares(); ++i) framed.set(i, Cell::Arrow);
@@ -168,6 +169,7 @@ TEST(AmazonsOnCore, KeysAreEqualExactlyForImages) {
     others.push_back(framed);
     const std::string key = Amazons::key(Amazons::normalise(GameRegion(board)));
     wideForms += Amazons::normalise(GameRegion(board)).isWide();
+    largeForms += Amazons::normalise(GameRegion(board)).isLarge();
     for (const Board& other : others) {
       const bool same = Amazons::key(Amazons::normalise(GameRegion(other))) == key;
       ASSERT_EQ(same, naiveCanonical(other) == naiveCanonical(board)) << toOneLine(board) << " against " << toOneLine(other);
@@ -176,7 +178,8 @@ TEST(AmazonsOnCore, KeysAreEqualExactlyForImages) {
   }
   EXPECT_GT(equal, 1000);
   EXPECT_GT(different, 150);
-  EXPECT_GT(wideForms, 10);  // boxes of 65-128 squares, on 128-bit masks
+  EXPECT_GT(wideForms, 10);   // boxes of 65-128 squares, on 128-bit masks
+  EXPECT_GT(largeForms, 10);  // past 128, on 256-bit ones
 }
 
 TEST(AmazonsOnCore, MovesReadAndWrittenInTheUsersNotation) {
@@ -230,11 +233,11 @@ TEST(AmazonsOnCore, ValuesLieWithinTheBounds) {
     ++compared;
   }
   EXPECT_GT(compared, 150);
-  // Boards of 65-128 squares (on 128-bit masks), a few empty squares among arrows.
+  // Boards of 65-256 squares (on 128- and 256-bit masks), a few empty squares among arrows.
   int wideCompared = 0;
   for (int trial = 0; trial < 300; ++trial) {
-    const int w = std::uniform_int_distribution<int>(9, 12)(rng);
-    const int h = std::uniform_int_distribution<int>(65 / w + 1, 128 / w)(rng);
+    const int w = std::uniform_int_distribution<int>(9, 16)(rng);
+    const int h = std::uniform_int_distribution<int>(65 / w + 1, 16)(rng);
     const Board board = testing::randomBoard(rng, w, h, 1 + static_cast<int>(rng() % 2), 1 + static_cast<int>(rng() % 2), 1.0 - 9.0 / (w * h));
     if (board.emptyCount() > 7) continue;
     const GameRegion region(board);
@@ -245,11 +248,11 @@ TEST(AmazonsOnCore, ValuesLieWithinTheBounds) {
     ++wideCompared;
   }
   EXPECT_GT(wideCompared, 150);
-  // Each side's reachable squares, on a board of 80 squares; past 128, every empty square.
+  // Each side's reachable squares, on boards of 80 and 132 squares.
   const GameRegion wide = Amazons::parseOneLine("x.........|##########|##########|##########|##########|##########|##########|.........o");
   EXPECT_EQ(Amazons::bounds(wide), (std::pair<int64_t, int64_t>{-9, 9}));
   const GameRegion larger = Amazons::parseOneLine("x..........|###########|###########|###########|###########|###########|###########|###########|###########|###########|#.#.#.#.#.o|##.#.#.#.#.");
-  EXPECT_EQ(Amazons::bounds(larger), (std::pair<int64_t, int64_t>{-20, 20}));
+  EXPECT_EQ(Amazons::bounds(larger), (std::pair<int64_t, int64_t>{-10, 10}));
 }
 
 TEST(AmazonsOnCore, VerdictsAndWinningMovesMatchTheOracle) {
@@ -582,13 +585,17 @@ TEST(AmazonsOnCore, LimitsGiveUnknown) {
 TEST(AmazonsOnCore, MovesScoredByTheGameAreTheMovesPlayed) {
   std::mt19937_64 rng(65);
   int scored = 0, given = 0;
-  for (int trial = 0; trial < 120; ++trial) {
-    const bool wide = trial % 2 == 0;
-    const int w = wide ? std::uniform_int_distribution<int>(9, 12)(rng) : std::uniform_int_distribution<int>(2, 8)(rng);
-    const int h = wide ? std::uniform_int_distribution<int>(65 / w + 1, 128 / w)(rng) : std::uniform_int_distribution<int>(1, std::min(16, 64 / w))(rng);
+  for (int trial = 0; trial < 150; ++trial) {
+    const int bits = 64 << (trial % 3);  // 64-, 128- and 256-bit masks in turn
+    const bool wide = bits > 64;
+    const int w = wide ? std::uniform_int_distribution<int>(bits / 32 + 1, 16)(rng) : std::uniform_int_distribution<int>(2, 8)(rng);
+    const int h = wide ? std::uniform_int_distribution<int>(bits / 2 / w + 1, std::min(16, bits / w))(rng)
+                       : std::uniform_int_distribution<int>(1, std::min(16, 64 / w))(rng);
     const Board board = testing::randomBoard(rng, w, h, 1 + static_cast<int>(rng() % 2), 1 + static_cast<int>(rng() % 2), 0.6);
-    const GameRegion region(board);  // masks up to 64 squares
-    ASSERT_EQ(region.isSmall(), !wide);
+    const GameRegion region(board);
+    ASSERT_EQ(region.isSmall(), bits == 64);
+    ASSERT_EQ(region.isLarge(), bits == 256);
+    EXPECT_EQ(Amazons::estimate(region), queenTerritory(board));  // past 128 squares: distances square by square
     for (const cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
       const std::vector<GameMove> played = Amazons::moves(region, side);
       size_t i = 0;
@@ -612,8 +619,6 @@ TEST(AmazonsOnCore, MovesScoredByTheGameAreTheMovesPlayed) {
   }
   EXPECT_GT(scored, 3000);
   EXPECT_GT(given, 300);
-  const Board large = testing::randomBoard(rng, 12, 11, 1, 1, 0.6);
-  EXPECT_FALSE(Amazons::forEachMoveScore(GameRegion(large), cgt::Side::Left, true, [](const GameMove&, const auto&, int, const GameRegion*) {}));
 }
 
 // A parallel split searches each position once: of a position's moves after the first, those
@@ -658,15 +663,15 @@ TEST(AmazonsOnCore, SplitsLeaveOutMovesToPositionsMetBefore) {
 TEST(AmazonsOnCore, OptionsAndPartsWithoutListsAreTheListsOnes) {
   std::mt19937_64 rng(66);
   auto text = [](const GameRegion& r) { return Amazons::printPosition(r); };
-  int options = 0, parts = 0, widePart = 0;
-  // Wide boards of 65 to 128 squares, some of whose parts' boxes fit 64 squares and some not.
-  const std::pair<int, int> wideSizes[] = {{10, 9}, {10, 10}, {16, 8}, {11, 11}, {13, 6}};
-  for (int trial = 0; trial < 400; ++trial) {
+  int options = 0, parts = 0, widePart = 0, largePart = 0;
+  // Boards of 65 to 256 squares, some of whose parts' boxes fit 64 or 128 squares and some not.
+  const std::pair<int, int> wideSizes[] = {{10, 9}, {10, 10}, {16, 8}, {11, 11}, {13, 6}, {16, 16}, {13, 12}};
+  for (int trial = 0; trial < 420; ++trial) {
     const bool wide = trial % 2 == 0;
-    const auto [w, h] = wideSizes[trial / 2 % 5];
+    const auto [w, h] = wideSizes[trial / 2 % 7];
     const Board board = wide ? testing::randomBoard(rng, w, h, 2, 2, trial % 4 ? 0.6 : 0.3) : randomBoard(rng, 8, 4);
     const GameRegion region(board);
-    ASSERT_EQ(region.isWide(), wide);
+    ASSERT_EQ(region.isSmall(), !wide);
     for (const cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
       std::vector<std::string> played, onBoard, given;
       for (const GameMove& m : Amazons::moves(region, side)) {
@@ -686,6 +691,7 @@ TEST(AmazonsOnCore, OptionsAndPartsWithoutListsAreTheListsOnes) {
       given.push_back(Amazons::key(part));
       naiveGiven.push_back(naiveCanonical(part.toBoard()));
       widePart += part.isWide();
+      largePart += part.isLarge();
       EXPECT_EQ(Amazons::key(Amazons::normalise(part)), given.back()) << "normalised already";
     });
     ASSERT_EQ(given, split) << toOneLine(board);
@@ -697,7 +703,8 @@ TEST(AmazonsOnCore, OptionsAndPartsWithoutListsAreTheListsOnes) {
   }
   EXPECT_GT(options, 5000);
   EXPECT_GT(parts, 200);
-  EXPECT_GT(widePart, 50);  // parts whose box is past 64 squares, normalised on 128-bit masks
+  EXPECT_GT(widePart, 50);   // parts whose box is past 64 squares, normalised on 128-bit masks
+  EXPECT_GT(largePart, 20);  // past 128, on 256-bit ones
 }
 
 // A time limit holds in a territory count (G::shortcut is given the budget's clock): a

@@ -99,8 +99,9 @@ TEST(SmallTerritory, BoundsHoldTheExactCount) {
   EXPECT_GE(recognised, perfect * 0.93) << recognised << " of " << perfect << " perfect territories";
 }
 
-// The bounds on boards of 65 to 128 squares (128-bit masks), first against the 64-bit ones on
-// the same regions (the frame's shifts and masks are the only difference), then against the
+// The bounds on boards of 65 to 128 squares (128-bit masks) and past them (256-bit), first
+// against the 64-bit ones on the same regions (the frame's shifts and masks are the only
+// difference), then (128 bits) against the
 // territory solver's exact count on whole boards past 64 squares, several chambers each.
 TEST(SmallTerritory, WideBoundsAreTheSmallOnesOnSmallRegions) {
   std::mt19937_64 rng(6464);
@@ -116,6 +117,9 @@ TEST(SmallTerritory, WideBoundsAreTheSmallOnesOnSmallRegions) {
                           wide = territoryBoundsOnMasks(MaskFrame<WideMask>(w, h), owner == Color::Black ? masks.black : masks.white, masks.empty);
     ASSERT_EQ(wide.lo, small.lo) << toOneLine(board) << " " << colorName(owner);
     ASSERT_EQ(wide.hi, small.hi) << toOneLine(board) << " " << colorName(owner);
+    const TerritoryBounds large = territoryBounds(toLarge(board), owner);
+    ASSERT_EQ(large.lo, small.lo) << toOneLine(board) << " " << colorName(owner);
+    ASSERT_EQ(large.hi, small.hi) << toOneLine(board) << " " << colorName(owner);
   }
 }
 

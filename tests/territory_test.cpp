@@ -245,9 +245,9 @@ std::vector<SuiteLine> readSuite() {
   return out;
 }
 
-// greedyTerritoryFill is the lower bound territoryBounds gives a board past 128 squares (the
-// empty squares the upper one): its line is legal,
-// and it never makes more moves than the exact count, nor that more than the empty squares.
+// greedyTerritoryFill is the territory solver's greedy filling on a board (its lower bounds
+// and filling lines): its line is legal, and it never makes more moves than the exact count,
+// nor that more than the empty squares.
 TEST(Territory, GreedyFillIsAPlayableLowerBound) {
   std::mt19937_64 rng(2468);
   TerritorySolver solver(size_t{64} << 20);

@@ -19,11 +19,11 @@ namespace amazons {
 GameRegion::GameRegion(const Board& board) {
   if (board.squares() <= kSmallSquares) region_ = toSmall(board);
   else if (board.squares() <= kWideSquares) region_ = std::make_shared<const WideRegion>(toWide(board));
-  else region_ = std::make_shared<const Board>(board);
+  else region_ = std::make_shared<const LargeRegion>(toLarge(board));
 }
 
 Board GameRegion::toBoard() const {
-  return visit([](const auto& masks) { return amazons::toBoard(masks); }, [](const Board& board) { return board; });
+  return visit([](const auto& masks) { return amazons::toBoard(masks); });
 }
 
 namespace {
@@ -44,13 +44,39 @@ std::pair<uint8_t, uint8_t> fileRank(uint64_t bit, int width) {
   const uint8_t rank = kRankOf[width][sq];
   return {static_cast<uint8_t>(sq - rank * width), rank};
 }
-std::pair<uint8_t, uint8_t> fileRank(WideMask bit, int width) {
+template <typename Mask>
+std::pair<uint8_t, uint8_t> fileRank(Mask bit, int width) {
   const int sq = maskLowest(bit);
   return {static_cast<uint8_t>(sq % width), static_cast<uint8_t>(sq / width)};
 }
 
+// f.operator()<Out>() with Out the narrowest masks that hold `squares` squares (never wider
+// than Mask, which holds them): a part's box decides its masks, so that equal parts of any
+// region are held alike.
+template <typename Mask, class F>
+decltype(auto) onNarrowestMasks(int squares, F&& f) {
+  if constexpr (sizeof(Mask) > sizeof(uint64_t))
+    if (squares <= kSmallSquares) return f.template operator()<uint64_t>();
+  if constexpr (sizeof(Mask) > sizeof(WideMask))
+    if (squares <= kWideSquares) return f.template operator()<WideMask>();
+  return f.template operator()<Mask>();
+}
+
+// Part `part` of a region cropped to `box`, onto masks of `Out`, normalised there.
+template <typename Out, typename Mask>
+GameRegion normalisedOn(const MaskRegion<Mask>& region, Mask part, const MaskBox& box) {
+  if constexpr (std::is_same_v<Out, Mask>) {
+    return GameRegion(normalisedChamber(region, part));
+  } else {
+    const MaskRegion<Out> crop = croppedChamber<Out>(region, part, box);
+    return GameRegion(normalisedChamber(crop, crop.black | crop.white | crop.empty));
+  }
+}
+
+}  // namespace
+
 template <typename Mask>
-Amazons::Move moveOnMasks(const MaskRegion<Mask>& region, const MaskRegion<Mask>& option, Color mover) {
+Amazons::Move Amazons::optionMove(const MaskRegion<Mask>& region, const MaskRegion<Mask>& option, Color mover) {
   const MaskMoveOf<Mask> m = moveBetween(region, option, mover);
   const int width = static_cast<int>(region.width);
   const auto [fromFile, fromRank] = fileRank(m.from, width);
@@ -58,38 +84,32 @@ Amazons::Move moveOnMasks(const MaskRegion<Mask>& region, const MaskRegion<Mask>
   const auto [arrowFile, arrowRank] = fileRank(m.arrow, width);
   return {fromFile, fromRank, toFile, toRank, arrowFile, arrowRank};
 }
+template Amazons::Move Amazons::optionMove(const SmallRegion&, const SmallRegion&, Color);
+template Amazons::Move Amazons::optionMove(const WideRegion&, const WideRegion&, Color);
+template Amazons::Move Amazons::optionMove(const LargeRegion&, const LargeRegion&, Color);
 
-}  // namespace
-
-Amazons::Move Amazons::optionMove(const SmallRegion& region, const SmallRegion& option, Color mover) {
-  return moveOnMasks(region, option, mover);
+template <typename Mask>
+GameRegion normalisedPart(const MaskRegion<Mask>& region, Mask part) {
+  const MaskBox box = boxOf(region, part);
+  return onNarrowestMasks<Mask>(box.squares(), [&]<typename Out>() { return normalisedOn<Out>(region, part, box); });
 }
-Amazons::Move Amazons::optionMove(const WideRegion& region, const WideRegion& option, Color mover) {
-  return moveOnMasks(region, option, mover);
-}
+template GameRegion normalisedPart(const SmallRegion&, uint64_t);
+template GameRegion normalisedPart(const WideRegion&, WideMask);
+template GameRegion normalisedPart(const LargeRegion&, LargeMask);
 
 namespace {
 
-// Part `part` of a region on masks, cropped to its bounding box (on 64-bit masks when that has
-// at most 64 squares), and the box's corner.
+// Part `part` of a region cropped to its bounding box (on the narrowest masks that hold it),
+// and the box's corner.
 template <typename Mask>
 core::Placed<GameRegion> cropped(const MaskRegion<Mask>& region, Mask part) {
   const MaskBox box = boxOf(region, part);
-  if constexpr (std::is_same_v<Mask, WideMask>)
-    if (box.squares() > kSmallSquares) return {GameRegion(croppedChamber<WideMask>(region, part, box)), box.f0, box.r0};
-  return {GameRegion(croppedChamber<uint64_t>(region, part, box)), box.f0, box.r0};
+  return onNarrowestMasks<Mask>(box.squares(), [&]<typename Out>() {
+    return core::Placed<GameRegion>{GameRegion(croppedChamber<Out>(region, part, box)), box.f0, box.r0};
+  });
 }
 
 }  // namespace
-
-GameRegion normalisedPart(const SmallRegion& region, uint64_t part) { return GameRegion(normalisedChamber(region, part)); }
-
-GameRegion normalisedPart(const WideRegion& region, WideMask part) {
-  const MaskBox box = boxOf(region, part);
-  if (box.squares() > kSmallSquares) return GameRegion(normalisedChamber(region, part));
-  const SmallRegion crop = croppedChamber<uint64_t>(region, part, box);
-  return GameRegion(normalisedChamber(crop, crop.black | crop.white | crop.empty));
-}
 
 Amazons::Position Amazons::parsePosition(std::string_view text, const std::string& file) {
   try {
@@ -119,84 +139,66 @@ Amazons::Move Amazons::ofBoard(const Board& board, const amazons::Move& m) {
 std::vector<Amazons::Move> Amazons::moves(const GameRegion& region, cgt::Side side) {
   std::vector<Move> out;
   const Color mover = colorOf(side);
-  region.visit([&](const auto& r) { forEachOption(r, mover, [&](const auto& option) { out.push_back(optionMove(r, option, mover)); }); },
-               [&](const Board& board) {
-                 for (const amazons::Move& m : board.legalMoves(mover)) out.push_back(ofBoard(board, m));
-               });
+  region.visit([&](const auto& r) { forEachOption(r, mover, [&](const auto& option) { out.push_back(optionMove(r, option, mover)); }); });
   return out;
 }
 
 GameRegion Amazons::play(const GameRegion& region, const Move& move) {
-  return region.visit(
-      [&](auto r) {
-        using Mask = decltype(r.empty);
-        auto bit = [&](uint8_t file, uint8_t rank) { return Mask{1} << (rank * r.width + file); };
-        const Mask from = bit(move.fromFile, move.fromRank), to = bit(move.toFile, move.toRank);
-        ((r.black & from) ? r.black : r.white) ^= from | to;
-        r.empty = ((r.empty | from) & ~to) & ~bit(move.arrowFile, move.arrowRank);
-        return GameRegion(r);
-      },
-      [&](const Board& board) {
-        Board after = board;
-        after.play(onBoard(after, move));
-        return GameRegion(after);
-      });
+  return region.visit([&](auto r) {
+    using Mask = decltype(r.empty);
+    auto bit = [&](uint8_t file, uint8_t rank) { return Mask{1} << (rank * r.width + file); };
+    const Mask from = bit(move.fromFile, move.fromRank), to = bit(move.toFile, move.toRank);
+    r.amazons((r.black & from) ? Color::Black : Color::White) ^= from | to;
+    r.empty = ((r.empty | from) & ~to) & ~bit(move.arrowFile, move.arrowRank);
+    return GameRegion(r);
+  });
 }
 
 uint64_t Amazons::countMoves(const GameRegion& region, cgt::Side side) {
-  return region.visit([&](const auto& r) { return static_cast<uint64_t>(countOptions(r, colorOf(side))); },
-                      [&](const Board& board) { return board.countMoves(colorOf(side)); });
+  return region.visit([&](const auto& r) { return static_cast<uint64_t>(countOptions(r, colorOf(side))); });
 }
 
 std::vector<core::Placed<GameRegion>> Amazons::split(const GameRegion& region) {
   std::vector<core::Placed<GameRegion>> out;
-  region.visit([&](const auto& r) { forEachLivePart(r, [&](auto part) { out.push_back(cropped(r, part)); }); },
-               [&](const Board& board) {
-                 for (const Chamber& c : findChambers(board)) {
-                   if (!hasMoves(c.kind)) continue;
-                   const Box box = boundingBox(board, c);
-                   out.push_back({GameRegion(extractRegion(board, c)), box.f0, box.r0});
-                 }
-               });
+  region.visit([&](const auto& r) { forEachLivePart(r, [&](auto part) { out.push_back(cropped(r, part)); }); });
   return out;
 }
 
 int Amazons::size(const GameRegion& region) {
-  return region.visit([](const auto& r) { return maskPopcount(r.empty); }, [](const Board& board) { return board.emptyCount(); });
+  return region.visit([](const auto& r) { return maskPopcount(r.empty); });
 }
 
 GameRegion Amazons::normalise(const GameRegion& region) {
-  return region.visit(
-      [](const auto& r) {
-        const auto open = r.black | r.white | r.empty;
-        return open ? normalisedPart(r, open) : GameRegion(SmallRegion{0, 0, 0, 1, 1});
-      },
-      [](const Board& board) {
-        const GameRegion crop(normalisedRegion(board));
-        return crop.onMasks() ? normalise(crop) : crop;
-      });
+  return region.visit([](const auto& r) {
+    const auto open = r.black | r.white | r.empty;
+    return open ? normalisedPart(r, open) : GameRegion(SmallRegion{0, 0, 0, 1, 1});
+  });
 }
 
-// Masks: 'S' (64 bits) or 'W' (128), the frame (files - 1, ranks - 1 in a byte), the empty
-// squares' mask in as many bytes as the frame needs, then a byte per amazon by square (the
-// square, plus the masks' width for White). Most chambers' keys fit in std::string's own buffer
-// (15 bytes): the 33 bytes of the whole SmallRegion took a malloc and a free per key, 12% of
-// the core on the Amazons suites.
+// 'S', 'W' or 'L' (64, 128 or 256 bits), the frame (files - 1, ranks - 1 in a byte), the
+// empty squares' mask in as many bytes as the frame needs, then a byte per amazon by square:
+// on 64 and 128 bits the square plus the masks' width for White; on 256, the count of Black's
+// first. Most chambers' keys fit in std::string's own buffer (15 bytes): the 33 bytes of the
+// whole SmallRegion took a malloc and a free per key, 12% of the core on the Amazons suites.
 std::string Amazons::key(const GameRegion& normalised) {
-  return normalised.visit(
-      [](const auto& r) {
-        using Mask = decltype(r.empty);
-        constexpr int kBits = 8 * sizeof(Mask);
-        std::string key(1, kBits == 64 ? 'S' : 'W');
-        key += static_cast<char>((r.width - 1) << 4 | (r.height - 1));
-        for (uint32_t byte = 0; byte * 8 < r.width * r.height; ++byte) key += static_cast<char>(static_cast<uint64_t>(r.empty >> (8 * byte)));
-        for (Mask amazons = r.black | r.white; amazons; amazons &= amazons - 1) {
-          const Mask bit = amazons & -amazons;
-          key += static_cast<char>(maskLowest(bit) | (r.white & bit ? kBits : 0));
-        }
-        return key;
-      },
-      [](const Board& board) { return 'B' + normalisedKey(board); });
+  return normalised.visit([](const auto& r) {
+    using Mask = decltype(r.empty);
+    constexpr int kBits = 8 * sizeof(Mask);
+    std::string key(1, kBits == 64 ? 'S' : kBits == 128 ? 'W' : 'L');
+    key += static_cast<char>((r.width - 1) << 4 | (r.height - 1));
+    for (uint32_t byte = 0; byte * 8 < r.width * r.height; ++byte) key += static_cast<char>(static_cast<uint64_t>(r.empty >> (8 * byte)));
+    if constexpr (kBits == 256) {
+      key += static_cast<char>(maskPopcount(r.black));
+      for (const Mask& amazons : {r.black, r.white})
+        for (Mask left = amazons; left; left &= left - 1) key += static_cast<char>(maskLowest(left));
+    } else {
+      for (Mask amazons = r.black | r.white; amazons; amazons &= amazons - 1) {
+        const Mask bit = amazons & -amazons;
+        key += static_cast<char>(maskLowest(bit) | (r.white & bit ? kBits : 0));
+      }
+    }
+    return key;
+  });
 }
 
 Amazons::Move Amazons::shifted(const Move& m, int files, int ranks) {
@@ -221,16 +223,7 @@ Amazons::Move Amazons::parseMove(const GameRegion& region, std::string_view text
 
 // The colour of every amazon in the region, when they are all of one.
 static std::optional<Color> soleColour(const GameRegion& region) {
-  const auto [black, white] = region.visit(
-      [](const auto& r) { return std::pair<bool, bool>{r.black != 0, r.white != 0}; },
-      [](const Board& board) {
-        std::pair<bool, bool> found{false, false};
-        for (int sq = 0; sq < board.squares(); ++sq) {
-          found.first = found.first || board.at(sq) == Cell::Black;
-          found.second = found.second || board.at(sq) == Cell::White;
-        }
-        return found;
-      });
+  const auto [black, white] = region.visit([](const auto& r) { return std::pair<bool, bool>{r.black != 0, r.white != 0}; });
   if (black == white) return std::nullopt;
   return black ? Color::Black : Color::White;
 }
@@ -254,20 +247,18 @@ std::optional<std::pair<int64_t, int64_t>> Amazons::integerBounds(const GameRegi
   const std::optional<Color> colour = soleColour(region);
   if (!colour) return std::nullopt;
   const Color owner = *colour;
-  const TerritoryBounds b = region.visit([&](const auto& r) { return territoryBounds(r, owner); },
-                                          [&](const Board& board) { return territoryBounds(board, owner); });
+  const TerritoryBounds b = region.visit([&](const auto& r) { return territoryBounds(r, owner); });
   if (owner == Color::Black) return std::pair<int64_t, int64_t>{b.lo, b.hi};
   return std::pair<int64_t, int64_t>{-b.hi, -b.lo};
 }
 
 int Amazons::estimate(const GameRegion& region) {
-  return region.visit([](const auto& r) { return queenTerritory(r); }, [](const Board& board) { return queenTerritory(board); });
+  return region.visit([](const auto& r) { return queenTerritory(r); });
 }
 
 std::pair<int64_t, int64_t> Amazons::bounds(const GameRegion& region) {
   return region.visit(
-      [](const auto& r) { return std::pair<int64_t, int64_t>{-reachableEmpty(r, Color::White), reachableEmpty(r, Color::Black)}; },
-      [](const Board& board) { return std::pair<int64_t, int64_t>{-board.emptyCount(), board.emptyCount()}; });
+      [](const auto& r) { return std::pair<int64_t, int64_t>{-reachableEmpty(r, Color::White), reachableEmpty(r, Color::Black)}; });
 }
 
 // The territories each thread met last (AmazonsLoneSearch::wins): 4,096 entries of 24 bytes,

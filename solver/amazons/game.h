@@ -4,12 +4,12 @@
 // `db verify` value chambers by the core's forms. Tests hold the analysis to the whole-board
 // oracle and to naive canonical forms.
 //
-// A region is a GameRegion: three masks (small_region.h) when its frame has at most 128
-// squares, 64-bit ones up to 64 (every chamber a search splits off below a small root), so that
-// moves, splits, symmetries and keys are bit operations written once for both widths; a Board
-// beyond (12x12 and larger boards). A move is written in files and ranks rather than square
-// numbers, which depend on the frame's width: a part's move is shifted onto the board it was
-// split from by adding its offset.
+// A region is a GameRegion: three masks (small_region.h) of 64 bits when its frame has at most
+// 64 squares (every chamber a search splits off below a small root), of 128 up to 128 (10x10,
+// 11x11), of 256 beyond, so that moves, splits, symmetries and keys are bit operations written
+// once for every width; Boards are for input, output and the territory solver. A move is
+// written in files and ranks rather than square numbers, which depend on the frame's width: a
+// part's move is shifted onto the board it was split from by adding its offset.
 #pragma once
 #include <chrono>
 #include <cstdint>
@@ -39,32 +39,31 @@ struct GameMove {
   bool operator==(const GameMove&) const = default;
 };
 
-// SmallRegion when the frame has at most 64 squares, WideRegion up to 128, else the board
-// (the last two shared: a region is copied far more often than a large one is played on, and
-// a SmallRegion is held in place). The form depends only on the frame's size, so equal regions
+// SmallRegion when the frame has at most 64 squares, WideRegion up to 128, else LargeRegion
+// (the last two shared: a region is copied far more often than a large one is played on, and a
+// SmallRegion is held in place). The form depends only on the frame's size, so equal regions
 // are held alike.
 class GameRegion {
  public:
   explicit GameRegion(const Board& board);
   explicit GameRegion(const SmallRegion& small) : region_(small) {}
   explicit GameRegion(const WideRegion& wide) : region_(std::make_shared<const WideRegion>(wide)) {}
+  explicit GameRegion(const LargeRegion& large) : region_(std::make_shared<const LargeRegion>(large)) {}
   bool isSmall() const { return region_.index() == 0; }
   bool isWide() const { return region_.index() == 1; }
-  bool onMasks() const { return region_.index() != 2; }
+  bool isLarge() const { return region_.index() == 2; }
   const SmallRegion& small() const { return std::get<0>(region_); }
-  const WideRegion& wide() const { return *std::get<1>(region_); }
-  const Board& board() const { return *std::get<2>(region_); }  // !onMasks()
-  Board toBoard() const;  // any form (a region has no side to move: the Board says White or as it was)
-  // onMasks(the masks) at either width, else onBoard(the board); both return the same type.
-  template <class OnMasks, class OnBoard>
-  decltype(auto) visit(OnMasks&& onMasks, OnBoard&& onBoard) const {
-    if (isSmall()) return onMasks(small());
-    if (isWide()) return onMasks(wide());
-    return onBoard(board());
+  Board toBoard() const;  // a region has no side to move: the Board says White
+  // f(the masks), at whichever width they are; every width's f returns the same type.
+  template <class F>
+  decltype(auto) visit(F&& f) const {
+    if (isSmall()) return f(small());
+    if (isWide()) return f(*std::get<1>(region_));
+    return f(*std::get<2>(region_));
   }
 
  private:
-  std::variant<SmallRegion, std::shared_ptr<const WideRegion>, std::shared_ptr<const Board>> region_;
+  std::variant<SmallRegion, std::shared_ptr<const WideRegion>, std::shared_ptr<const LargeRegion>> region_;
 };
 
 struct GamePosition {
@@ -125,11 +124,10 @@ struct Amazons {
   // The chambers in which someone can move (dead and closed ones left out), each cropped.
   static std::vector<core::Placed<GameRegion>> split(const GameRegion& region);
   static int size(const GameRegion& region);  // empty squares
-  // Cropped, in its least orientation: normalisedChamber on masks (a part of a WideRegion whose
-  // box has at most 64 squares on a SmallRegion), normalisedRegion on boards (whose crop is then
-  // normalised on masks when it fits).
+  // Cropped, in its least orientation (normalisedChamber), on the narrowest masks that hold
+  // its box.
   static GameRegion normalise(const GameRegion& region);
-  static std::string key(const GameRegion& normalised);  // the masks' bytes, or normalisedKey
+  static std::string key(const GameRegion& normalised);  // the masks' bytes
   static Move shifted(const Move& move, int files, int ranks);
   static std::string formatMove(const GameRegion& board, const Move& move);  // CodinGame "d8d1d7"
   static Move parseMove(const GameRegion& board, std::string_view text);     // legal for the amazon's owner
@@ -142,14 +140,12 @@ struct Amazons {
   static std::optional<cgt::GameId> shortcut(const GameRegion& normalised, std::chrono::steady_clock::time_point until,
                                              TerritorySolver& territories);
   // A one-colour chamber's count of moves lies between a greedy filling's and the empty
-  // squares its amazons reach (territoryBounds: on masks, of 64 or 128 bits; on boards past 128
-  // squares greedyTerritoryFill and the empty squares), exact when they meet. (On 128-bit masks
+  // squares its amazons reach (territoryBounds), exact when they meet. (On 128-bit masks
   // rather than greedyTerritoryFill on the board: positions/territory/suite.txt, one thread,
   // 10.5 s -> 2.2 s, its 60-square line 76 0.60 -> 0.12 s, each candidate move's bounds taken.)
   static std::optional<std::pair<int64_t, int64_t>> integerBounds(const GameRegion& normalised);
   // -w <= G <= b, with b and w the empty squares Black's and White's amazons can reach (each
-  // move fills one of them for good), on 64- or 128-bit masks; on boards past 128 squares, all
-  // empty squares. (Boards of 65-128 squares once took all their empty squares too: a
+  // move fills one of them for good). (Boards of 65-128 squares once took all their empty squares too: a
   // 41-empty 10x10 position, whose large chamber is such a board, 2.00 M -> 1.47 M positions
   // and 16.4 -> 11.5 s with its reachable squares.)
   static std::pair<int64_t, int64_t> bounds(const GameRegion& region);
@@ -157,18 +153,17 @@ struct Amazons {
   // sum from kTerritoryOrderEmpty empty squares on.
   static int estimate(const GameRegion& region);
   static constexpr int kEstimateFrom = kTerritoryOrderEmpty;
-  // f(move, replies, estimate, after) for each move of a region on masks, each option made
-  // (forEachOption) with no move list built and played again; a SmallRegion gives the region
-  // after it too, a WideRegion not (held shared, it would be allocated for each move, most of
-  // them never searched). False on boards past 128 squares. A template, inlined into the
-  // search's loop. (With options, and the search sorting scores with places rather than moves,
+  // f(move, replies, estimate, after) for each move, each option made (forEachOption) with no
+  // move list built and played again; a SmallRegion gives the region after it too, wider ones
+  // not (held shared, it would be allocated for each move, most of them never searched).
+  // Always true. A template, inlined into the search's loop. (With options, and the search sorting scores with places rather than moves,
   // a 41-empty 10x10 position took the core 10.7 s instead of 11.1 s, medians of three
   // interleaved runs.)
   template <class F>
   static bool forEachMoveScore(const GameRegion& region, cgt::Side side, bool withEstimate, F&& f);
-  // The move that turns a region on masks into its option `option`.
-  static Move optionMove(const SmallRegion& region, const SmallRegion& option, Color mover);
-  static Move optionMove(const WideRegion& region, const WideRegion& option, Color mover);
+  // The move that turns a region into its option `option`.
+  template <typename Mask>
+  static Move optionMove(const MaskRegion<Mask>& region, const MaskRegion<Mask>& option, Color mover);
   using LoneSearch = AmazonsLoneSearch;
   // board.h's colourMirror: White to move is then Black to move in the mirror.
   static std::optional<int> colourMirror(const GameRegion& board) { return amazons::colourMirror(board.toBoard()); }
@@ -202,27 +197,24 @@ struct Amazons {
 
 template <class F>
 bool Amazons::forEachMoveScore(const GameRegion& region, cgt::Side side, bool withEstimate, F&& f) {
-  if (!region.onMasks()) return false;
   const Color mover = colorOf(side);
-  region.visit(
-      [&](const auto& r) {
-        forEachOption(r, mover, [&](const auto& option) {
-          const auto replies = [&] { return static_cast<int64_t>(countOptions(option, opposite(mover))); };
-          const int estimate = withEstimate ? queenTerritory(option) : 0;
-          if constexpr (std::is_same_v<std::decay_t<decltype(option)>, SmallRegion>) {
-            const GameRegion after(option);
-            f(optionMove(r, option, mover), replies, estimate, &after);
-          } else {
-            f(optionMove(r, option, mover), replies, estimate, static_cast<const GameRegion*>(nullptr));
-          }
-        });
-      },
-      [](const Board&) {});
+  region.visit([&](const auto& r) {
+    forEachOption(r, mover, [&](const auto& option) {
+      const auto replies = [&] { return static_cast<int64_t>(countOptions(option, opposite(mover))); };
+      const int estimate = withEstimate ? queenTerritory(option) : 0;
+      if constexpr (std::is_same_v<std::decay_t<decltype(option)>, SmallRegion>) {
+        const GameRegion after(option);
+        f(optionMove(r, option, mover), replies, estimate, &after);
+      } else {
+        f(optionMove(r, option, mover), replies, estimate, static_cast<const GameRegion*>(nullptr));
+      }
+    });
+  });
   return true;
 }
 
-// The parts of a region on masks in which someone can move, f(part) for each, in the order of
-// their lowest squares.
+// The parts of a region in which someone can move, f(part) for each, in the order of their
+// lowest squares.
 template <typename Mask, class F>
 void forEachLivePart(const MaskRegion<Mask>& region, F&& f) {
   forEachConnectedPart(region.frame(), region.black | region.white | region.empty, [&](Mask part) {
@@ -230,24 +222,18 @@ void forEachLivePart(const MaskRegion<Mask>& region, F&& f) {
   });
 }
 
-// Part `part` of a region on masks alone, normalised (Amazons::normalise).
-GameRegion normalisedPart(const SmallRegion& region, uint64_t part);
-GameRegion normalisedPart(const WideRegion& region, WideMask part);
+// Part `part` of a region alone, normalised (Amazons::normalise).
+template <typename Mask>
+GameRegion normalisedPart(const MaskRegion<Mask>& region, Mask part);
 
 template <class F>
 void Amazons::forEachOptionOf(const GameRegion& region, cgt::Side side, F&& f) {
-  region.visit([&](const auto& r) { forEachOption(r, colorOf(side), [&](const auto& option) { f(GameRegion(option)); }); },
-               [&](const Board&) {
-                 for (const Move& m : moves(region, side)) f(play(region, m));
-               });
+  region.visit([&](const auto& r) { forEachOption(r, colorOf(side), [&](const auto& option) { f(GameRegion(option)); }); });
 }
 
 template <class F>
 void Amazons::forEachPart(const GameRegion& region, F&& f) {
-  region.visit([&](const auto& r) { forEachLivePart(r, [&](auto part) { f(normalisedPart(r, part)); }); },
-               [&](const Board&) {
-                 for (const core::Placed<GameRegion>& p : split(region)) f(normalise(p.region));
-               });
+  region.visit([&](const auto& r) { forEachLivePart(r, [&](auto part) { f(normalisedPart(r, part)); }); });
 }
 
 static_assert(core::Game<Amazons> && core::HasOptionRegions<Amazons> && core::HasParts<Amazons> && core::HasShortcut<Amazons> && core::HasBounds<Amazons> && core::HasColourMirror<Amazons> &&

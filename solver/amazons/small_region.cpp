@@ -35,6 +35,7 @@ MaskRegion<Mask> onMasks(const Board& region) {
 
 SmallRegion toSmall(const Board& region) { return onMasks<uint64_t>(region); }
 WideRegion toWide(const Board& region) { return onMasks<WideMask>(region); }
+LargeRegion toLarge(const Board& region) { return onMasks<LargeMask>(region); }
 
 template <typename Mask>
 Board toBoard(const MaskRegion<Mask>& region) {
@@ -50,6 +51,7 @@ Board toBoard(const MaskRegion<Mask>& region) {
 }
 template Board toBoard(const SmallRegion&);
 template Board toBoard(const WideRegion&);
+template Board toBoard(const LargeRegion&);
 
 std::optional<SmallRegion> smallChamber(const Board& board, const Chamber& chamber) {
   const Box box = boundingBox(board, chamber);
@@ -264,6 +266,7 @@ MaskBox boxOf(const MaskRegion<Mask>& region, Mask squares) {
 }
 template MaskBox boxOf(const SmallRegion&, uint64_t);
 template MaskBox boxOf(const WideRegion&, WideMask);
+template MaskBox boxOf(const LargeRegion&, LargeMask);
 
 template <typename Out, typename Mask>
 MaskRegion<Out> croppedChamber(const MaskRegion<Mask>& region, Mask chamber, const MaskBox& box) {
@@ -285,6 +288,9 @@ MaskRegion<Out> croppedChamber(const MaskRegion<Mask>& region, Mask chamber, con
 template SmallRegion croppedChamber<uint64_t>(const SmallRegion&, uint64_t, const MaskBox&);
 template SmallRegion croppedChamber<uint64_t>(const WideRegion&, WideMask, const MaskBox&);
 template WideRegion croppedChamber<WideMask>(const WideRegion&, WideMask, const MaskBox&);
+template SmallRegion croppedChamber<uint64_t>(const LargeRegion&, LargeMask, const MaskBox&);
+template WideRegion croppedChamber<WideMask>(const LargeRegion&, LargeMask, const MaskBox&);
+template LargeRegion croppedChamber<LargeMask>(const LargeRegion&, LargeMask, const MaskBox&);
 
 SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber) {
   const MaskBox box = boxOf(region, chamber);
@@ -295,6 +301,12 @@ SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber) {
 WideRegion normalisedChamber(const WideRegion& region, WideMask chamber) {
   const MaskBox box = boxOf(region, chamber);
   assert(box.squares() > kSmallSquares);
+  return leastImage(region, chamber, box);
+}
+
+LargeRegion normalisedChamber(const LargeRegion& region, LargeMask chamber) {
+  const MaskBox box = boxOf(region, chamber);
+  assert(box.squares() > kWideSquares);
   return leastImage(region, chamber, box);
 }
 

@@ -16,6 +16,7 @@
 
 #include "solver/amazons/board.h"
 #include "solver/amazons/chambers.h"
+#include "solver/amazons/mask256.h"
 
 namespace amazons {
 
@@ -61,10 +62,12 @@ struct MaskFrame {
 using SmallFrame = MaskFrame<uint64_t>;
 // Frames of 65-128 squares (10x10, 11x11): the regions of the boards people play.
 using WideMask = unsigned __int128;
+// Frames of 129-256 squares (12x12 to 16x16).
+using LargeMask = Mask256;
 
 // A region in a width x height frame as three masks of as many bits as the frame has squares
-// at most: SmallRegion (64 bits) or WideRegion (128 bits). One representation at two widths,
-// so moves, parts, symmetries and keys are written once.
+// at most: SmallRegion (64 bits), WideRegion (128) or LargeRegion (256). One representation at
+// three widths, so moves, parts, symmetries and keys are written once.
 template <typename Mask>
 struct MaskRegion {
   Mask black = 0, white = 0, empty = 0;
@@ -76,15 +79,18 @@ struct MaskRegion {
 };
 using SmallRegion = MaskRegion<uint64_t>;
 using WideRegion = MaskRegion<WideMask>;
+using LargeRegion = MaskRegion<LargeMask>;
 // Hashed as raw bytes: no padding may hide in it.
 static_assert(sizeof(SmallRegion) == 32 && std::has_unique_object_representations_v<SmallRegion>);
 
 constexpr int kSmallSquares = 64;
 constexpr int kWideSquares = 128;
+static_assert(kMaxSquares <= 256, "LargeRegion holds every board");
 
 // The region, side to move aside; needs region.squares() <= 64 (toSmall), <= 128 (toWide).
 SmallRegion toSmall(const Board& region);
 WideRegion toWide(const Board& region);
+LargeRegion toLarge(const Board& region);
 template <typename Mask>
 Board toBoard(const MaskRegion<Mask>& region);
 // The chamber alone, cropped to its bounding box, when that has at most 64 squares.
@@ -103,6 +109,13 @@ std::string regionKey(const WideRegion& region, WideMask part);
 
 inline int maskPopcount(uint64_t x) { return std::popcount(x); }
 inline int maskPopcount(WideMask x) { return std::popcount(static_cast<uint64_t>(x)) + std::popcount(static_cast<uint64_t>(x >> 64)); }
+// Squares 0..n-1 of x in reverse order (n at most the mask's bits), square i to n - 1 - i:
+// a frame of n squares turned half a turn (mask256.h has the 256-bit one).
+inline uint64_t reversedSquares(uint64_t x, int n) { return bitReversed(x) >> (64 - n); }
+inline WideMask reversedSquares(WideMask x, int n) {
+  const WideMask reversed = WideMask{bitReversed(static_cast<uint64_t>(x))} << 64 | bitReversed(static_cast<uint64_t>(x >> 64));
+  return reversed >> (128 - n);
+}
 // The index of the lowest and of the highest square of a nonempty mask.
 inline int maskLowest(uint64_t x) { return std::countr_zero(x); }
 inline int maskLowest(WideMask x) {
@@ -283,9 +296,11 @@ MaskRegion<Out> croppedChamber(const MaskRegion<Mask>& region, Mask chamber, con
 // One chamber alone, cropped to its bounding box, in the orientation of least (empty, black,
 // white) among the symmetries of least width (colours never swapped; boxes of at most 8 x 8
 // compare the masks 8 bits a rank): equal for any two chambers that are images of each other,
-// different otherwise. The box of a chamber of a WideRegion must have more than 64 squares
-// (a smaller one is cropped onto a SmallRegion first), so that equal chambers have one form.
+// different otherwise. The box of a chamber of a WideRegion must have more than 64 squares,
+// that of a LargeRegion more than 128 (a smaller one is cropped onto narrower masks first), so
+// that equal chambers have one form.
 SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber);
 WideRegion normalisedChamber(const WideRegion& region, WideMask chamber);
+LargeRegion normalisedChamber(const LargeRegion& region, LargeMask chamber);
 
 }  // namespace amazons

@@ -1,9 +1,9 @@
 #include "solver/amazons/small_territory.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 
-#include "solver/amazons/territory.h"  // greedyTerritoryFill
 
 namespace amazons {
 
@@ -76,22 +76,50 @@ bool fillOne(const MaskFrame<Mask>& frame, Mask& mine, Mask& empty) {
   return false;
 }
 
-// The first legal move of the amazons `mine` (lowest square first: amazon, destination, arrow,
+// Where every move strands a square: the legal move of the amazons `mine` that leaves them the
+// most squares to reach (the first of those, lowest square first: amazon, destination, arrow,
 // the order of forEachOption) played; false when they have none.
 template <typename Mask>
-bool firstMove(const MaskFrame<Mask>& frame, Mask& mine, Mask& empty) {
+bool leastStrandingMove(const MaskFrame<Mask>& frame, Mask& mine, Mask& empty) {
+  int most = -1;
+  Mask bestMine = 0, bestEmpty = 0;
   for (Mask amazons = mine; amazons; amazons &= amazons - 1) {
     const Mask from = amazons & -amazons;
-    const Mask tos = frame.queenTargets(from, empty);
-    if (!tos) continue;
-    const Mask to = tos & -tos;
-    const Mask emptyAfterStep = (empty | from) & ~to;
-    const Mask arrows = frame.queenTargets(to, emptyAfterStep);  // never none: `from` is empty now
-    mine = (mine ^ from) | to;
-    empty = emptyAfterStep & ~(arrows & -arrows);
-    return true;
+    for (Mask tos = frame.queenTargets(from, empty); tos; tos &= tos - 1) {
+      const Mask to = tos & -tos;
+      const Mask emptyAfterStep = (empty | from) & ~to;
+      const Mask amazonsAfter = (mine ^ from) | to;
+      for (Mask arrows = frame.queenTargets(to, emptyAfterStep); arrows; arrows &= arrows - 1) {
+        const Mask emptyAfter = emptyAfterStep & ~(arrows & -arrows);
+        const int left = maskPopcount(reachableSquares(frame, amazonsAfter, emptyAfter));
+        if (left > most) {
+          most = left;
+          bestMine = amazonsAfter;
+          bestEmpty = emptyAfter;
+        }
+      }
+    }
   }
-  return false;
+  if (most < 0) return false;
+  mine = bestMine;
+  empty = bestEmpty;
+  return true;
+}
+
+// The greedy filling (territoryBoundsOnMasks) from these reachable squares: its moves.
+template <typename Mask>
+int greedyMoves(const MaskFrame<Mask>& frame, Mask mine, Mask empty) {
+  // Where every move strands a square, the one that strands fewest is played, and the filling
+  // goes on over the squares still reachable. (The first legal move there, as before, walked
+  // into dead ends: a 12x12 territory of 49 moves got lo = 5, a 12x9 one of 40 lo = 33; now
+  // 48 and 37.)
+  int moves = 0;
+  while (empty) {
+    if (!fillOne(frame, mine, empty) && !leastStrandingMove(frame, mine, empty)) break;
+    ++moves;
+    empty = reachableSquares(frame, mine, empty);
+  }
+  return moves;
 }
 
 }  // namespace
@@ -100,28 +128,31 @@ template <typename Mask>
 TerritoryBounds territoryBoundsOnMasks(const MaskFrame<Mask>& frame, Mask mine, Mask empty) {
   // Squares cut off from every amazon are never filled: the others bound the count.
   empty = reachableSquares(frame, mine, empty);
-  TerritoryBounds bounds{0, maskPopcount(empty)};
   // The greedy filling's moves are moves the owner can make: their count is a lower bound.
-  // Where every move strands a square, the first legal move is played (it strands some), and
-  // the filling goes on over the squares still reachable.
-  while (empty) {
-    if (!fillOne(frame, mine, empty) && !firstMove(frame, mine, empty)) break;
-    ++bounds.lo;
-    empty = reachableSquares(frame, mine, empty);
+  TerritoryBounds bounds{greedyMoves(frame, mine, empty), maskPopcount(empty)};
+  // Short of the reachable squares, the same filling of the region turned half a turn, whose
+  // ties go the other way (the lowest square first there is the highest here): the better
+  // of the two. (A 12x12 territory's winning move needs some move's count exact by bounds in
+  // the orientation its parts are normalised to; in one, no move's filling reached 48 squares
+  // of 48, in the other two did.)
+  if (bounds.lo < bounds.hi) {
+    const int squares = maskPopcount(frame.all);
+    bounds.lo = std::max(bounds.lo, greedyMoves(frame, reversedSquares(mine, squares), reversedSquares(empty, squares)));
   }
   return bounds;
 }
 template TerritoryBounds territoryBoundsOnMasks(const MaskFrame<uint64_t>&, uint64_t, uint64_t);
 template TerritoryBounds territoryBoundsOnMasks(const MaskFrame<WideMask>&, WideMask, WideMask);
+template TerritoryBounds territoryBoundsOnMasks(const MaskFrame<LargeMask>&, LargeMask, LargeMask);
 
 TerritoryBounds territoryBounds(const Board& region, Color owner) {
-  if (region.squares() > 128) return {greedyTerritoryFill(region, owner), region.emptyCount()};
   // On 64-bit masks where they hold the board: the same bounds (the filling's choices do not
   // depend on the width of the masks) for less. The territory solver bounds each new chamber
   // it meets, most of them small: game 9's 44-empty line of the reach walk searched 1.88-1.90 M
   // -> 2.15-2.28 M positions in 20 s.
   if (region.squares() <= kSmallSquares) return territoryBounds(toSmall(region), owner);
-  return territoryBounds(toWide(region), owner);
+  if (region.squares() <= kWideSquares) return territoryBounds(toWide(region), owner);
+  return territoryBounds(toLarge(region), owner);
 }
 
 }  // namespace amazons

@@ -10,7 +10,7 @@ namespace amazons {
 // Bounds lo <= moves <= hi on the moves `owner` makes alone in `region` (a one-colour chamber
 // on masks: no amazon of the other colour): hi is the empty squares its amazons can reach
 // (each move fills one for good), lo the moves of a greedy filling of them (squares with few
-// ways in first; where every move strands a square, one that does is played). lo == hi is
+// ways in first; where every move strands a square, the one stranding fewest). lo == hi is
 // the exact count; the caller asks TerritorySolver for the others, or makes do with bounds.
 struct TerritoryBounds {
   int lo = 0, hi = 0;
@@ -22,9 +22,8 @@ template <typename Mask>
 TerritoryBounds territoryBounds(const MaskRegion<Mask>& region, Color owner) {
   return territoryBoundsOnMasks(region.frame(), region.amazons(owner), region.empty);
 }
-// The same on a board: on 64- or 128-bit masks up to 128 squares (a large territory's bounds
-// in microseconds where greedyFill's on the board took milliseconds), past them greedyFill's
-// count and the empty squares.
+// The same on a board, on the narrowest masks that hold it (a large territory's bounds in
+// microseconds where greedyFill's on the board took milliseconds).
 TerritoryBounds territoryBounds(const Board& region, Color owner);
 
 }  // namespace amazons
