@@ -595,7 +595,6 @@ TEST(AmazonsOnCore, MovesScoredByTheGameAreTheMovesPlayed) {
     const GameRegion region(board);
     ASSERT_EQ(region.isSmall(), bits == 64);
     ASSERT_EQ(region.isLarge(), bits == 256);
-    EXPECT_EQ(Amazons::estimate(region), queenTerritory(board));  // past 128 squares: distances square by square
     for (const cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
       const std::vector<GameMove> played = Amazons::moves(region, side);
       size_t i = 0;

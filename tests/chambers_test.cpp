@@ -128,8 +128,8 @@ TEST(RegionKey, IsTheLeastEncodingOfTheEightImages) {
 
 TEST(Chambers, SameAsAPlainFloodFill) {
   // Boards of up to 64 squares are split on 64-bit masks, up to 128 on 128-bit masks, larger
-  // ones by union-find: each against a breadth-first search over the eight neighbours of every
-  // square that is no arrow.
+  // ones on 256-bit masks: each against a breadth-first search over the eight neighbours of
+  // every square that is no arrow.
   std::mt19937_64 rng(808);
   for (int trial = 0; trial < 900; ++trial) {
     const int w = std::uniform_int_distribution<int>(1, 16)(rng);

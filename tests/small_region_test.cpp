@@ -290,8 +290,8 @@ int naiveQueenTerritory(const Board& board) {
 }
 
 TEST(SmallRegion, QueenTerritoryAgreesWithABreadthFirstSearch) {
-  // On masks (SmallRegion, and boards of up to 128 squares) and square by square (larger
-  // boards), against the naive search.
+  // On masks (SmallRegion, and boards of every size on the narrowest masks that hold them),
+  // against the naive search.
   std::mt19937_64 rng(64);
   for (int trial = 0; trial < 3000; ++trial) {
     const Board board = randomSmallBoard(rng);

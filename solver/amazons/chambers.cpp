@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <numeric>
 
 #include "solver/amazons/small_region.h"
 #include "solver/core/symmetry.h"
@@ -20,15 +19,6 @@ const char* chamberClassName(ChamberClass c) {
   }
   return "?";
 }
-
-namespace {
-
-int findRoot(std::array<int, kMaxSquares>& parent, int x) {
-  while (parent[x] != x) x = parent[x] = parent[parent[x]];
-  return x;
-}
-
-}  // namespace
 
 ChamberClass chamberClass(int empty, int blackAmazons, int whiteAmazons) {
   if (empty == 0) return ChamberClass::Closed;
@@ -55,9 +45,8 @@ Chamber chamberOf(Mask part, const MaskRegion<Mask>& region) {
   return c;
 }
 
-// Boards of at most 64 squares (every chamber the solver splits again) split on 64-bit masks,
-// those of 65 to 128 (a 10x10 board and its chambers) on 128-bit masks: each chamber grown from
-// the lowest square left, so in the order of their lowest squares, as union-find gives them.
+// A board split on the narrowest masks that hold it (64, 128 or 256 bits): each chamber grown
+// from the lowest square left, so in the order of their lowest squares.
 template <typename Mask>
 std::vector<Chamber> findChambersOnMasks(const MaskRegion<Mask>& region) {
   std::vector<Chamber> chambers;
@@ -71,50 +60,7 @@ std::vector<Chamber> findChambersOnMasks(const MaskRegion<Mask>& region) {
 std::vector<Chamber> findChambers(const Board& board) {
   if (board.squares() <= kSmallSquares) return findChambersOnMasks(toSmall(board));
   if (board.squares() <= kWideSquares) return findChambersOnMasks(toWide(board));
-  std::array<int, kMaxSquares> parent;  // only the board's squares are used (and set)
-  std::iota(parent.begin(), parent.begin() + board.squares(), 0);
-  const int w = board.width(), h = board.height();
-  // Join every non-arrow square with its non-arrow neighbours. Amazons join each other too:
-  // an amazon that moves leaves its square empty, next to the other.
-  for (int r = 0; r < h; ++r) {
-    for (int f = 0; f < w; ++f) {
-      const int sq = board.square(f, r);
-      if (board.at(sq) == Cell::Arrow) continue;
-      // Half the neighbourhood suffices: each pair is met once from its lower square.
-      static constexpr int kForward[4][2] = {{1, 0}, {-1, 1}, {0, 1}, {1, 1}};
-      for (const auto& d : kForward) {
-        if (!board.onBoard(f + d[0], r + d[1])) continue;
-        const int n = board.square(f + d[0], r + d[1]);
-        if (board.at(n) == Cell::Arrow) continue;
-        const int a = findRoot(parent, sq), b = findRoot(parent, n);
-        if (a != b) parent[std::max(a, b)] = std::min(a, b);
-      }
-    }
-  }
-  // Count first, so that every list is allocated once at its size.
-  std::array<int, kMaxSquares> indexOfRoot, size;
-  std::fill(indexOfRoot.begin(), indexOfRoot.begin() + board.squares(), -1);
-  std::fill(size.begin(), size.begin() + board.squares(), 0);
-  int count = 0;
-  for (int sq = 0; sq < board.squares(); ++sq) {
-    if (board.at(sq) == Cell::Arrow) continue;
-    const int root = findRoot(parent, sq);
-    if (size[root]++ == 0) indexOfRoot[root] = count++;
-  }
-  std::vector<Chamber> chambers(count);
-  for (int sq = 0; sq < board.squares(); ++sq)
-    if (board.at(sq) != Cell::Arrow && parent[sq] == sq) chambers[indexOfRoot[sq]].squares.reserve(size[sq]);
-  for (int sq = 0; sq < board.squares(); ++sq) {
-    const Cell cell = board.at(sq);
-    if (cell == Cell::Arrow) continue;
-    Chamber& c = chambers[indexOfRoot[findRoot(parent, sq)]];
-    c.squares.push_back(sq);
-    c.empty += cell == Cell::Empty;
-    c.blackAmazons += cell == Cell::Black;
-    c.whiteAmazons += cell == Cell::White;
-  }
-  for (Chamber& c : chambers) classify(c);
-  return chambers;
+  return findChambersOnMasks(toLarge(board));
 }
 
 namespace {

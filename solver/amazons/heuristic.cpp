@@ -1,7 +1,6 @@
 #include "solver/amazons/heuristic.h"
 
 #include <algorithm>
-#include <array>
 #include <limits>
 #include <random>
 #include <vector>
@@ -18,44 +17,12 @@ constexpr int kSquareWeight = 100;    // a square of territory
 constexpr int kMobilityWeight = 10;   // a square one amazon reaches in one move
 constexpr int kLost = 1'000'000;      // the side to move has no move
 
-constexpr uint8_t kFar = 255;
-
-// Queen distance from colour c's amazons to every square (kFar: never reached).
-std::array<uint8_t, kMaxSquares> queenDistances(const Board& board, Color c) {
-  std::array<uint8_t, kMaxSquares> dist;
-  dist.fill(kFar);
-  std::vector<int> frontier = board.amazons(c), next, targets;
-  for (int sq : frontier) dist[sq] = 0;
-  for (uint8_t d = 1; !frontier.empty(); ++d) {
-    next.clear();
-    for (int sq : frontier) {
-      targets.clear();
-      board.queenTargets(sq, targets);
-      for (int t : targets)
-        if (dist[t] == kFar) {
-          dist[t] = d;
-          next.push_back(t);
-        }
-    }
-    frontier.swap(next);
-  }
-  return dist;
-}
-
 }  // namespace
 
-int queenTerritory(const Board& board) {
-  if (board.squares() <= 128) {  // on masks, every square of a distance at once
-    const WideRegion wide = toWide(board);
-    return queenTerritory(MaskFrame<WideMask>(board.width(), board.height()), wide.black, wide.white, wide.empty);
-  }
-  const auto black = queenDistances(board, Color::Black), white = queenDistances(board, Color::White);
-  int territory = 0;
-  for (int sq = 0; sq < board.squares(); ++sq) {
-    if (board.at(sq) != Cell::Empty) continue;
-    territory += (black[sq] < white[sq]) - (white[sq] < black[sq]);
-  }
-  return territory;
+int queenTerritory(const Board& board) {  // on the narrowest masks: every square of a distance at once
+  if (board.squares() <= kSmallSquares) return queenTerritory(toSmall(board));
+  if (board.squares() <= kWideSquares) return queenTerritory(toWide(board));
+  return queenTerritory(toLarge(board));
 }
 
 int heuristicScore(const Board& board) {

@@ -14,8 +14,7 @@ namespace amazons {
 
 // Black's territory by queen distance less White's: the empty squares Black's amazons reach in
 // fewer queen moves than White's, less those White's reach sooner (queenTerritory in
-// small_region.h on masks; boards of up to 128 squares are put on masks too, larger ones
-// searched square by square).
+// small_region.h, the board put on the narrowest masks that hold it).
 int queenTerritory(const Board& board);
 
 // A raw region alone in a sum with at least this many empty squares orders its moves by the
