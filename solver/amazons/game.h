@@ -145,9 +145,9 @@ struct Amazons {
   // 10.5 s -> 2.2 s, its 60-square line 76 0.60 -> 0.12 s, each candidate move's bounds taken.)
   static std::optional<std::pair<int64_t, int64_t>> integerBounds(const GameRegion& normalised);
   // -w <= G <= b, with b and w the empty squares Black's and White's amazons can reach (each
-  // move fills one of them for good). (Boards of 65-128 squares once took all their empty squares too: a
-  // 41-empty 10x10 position, whose large chamber is such a board, 2.00 M -> 1.47 M positions
-  // and 16.4 -> 11.5 s with its reachable squares.)
+  // move fills one of them for good). (Boards of 65-128 squares once took all their empty
+  // squares: a 41-empty 10x10 position, whose large chamber is such a board, 2.00 M -> 1.47 M
+  // positions and 16.4 -> 11.5 s with its reachable squares.)
   static std::pair<int64_t, int64_t> bounds(const GameRegion& region);
   // Queen-distance territory (heuristic.h), which orders the moves of a raw region alone in a
   // sum from kTerritoryOrderEmpty empty squares on.
@@ -156,9 +156,9 @@ struct Amazons {
   // f(move, replies, estimate, after) for each move, each option made (forEachOption) with no
   // move list built and played again; a SmallRegion gives the region after it too, wider ones
   // not (held shared, it would be allocated for each move, most of them never searched).
-  // Always true. A template, inlined into the search's loop. (With options, and the search sorting scores with places rather than moves,
-  // a 41-empty 10x10 position took the core 10.7 s instead of 11.1 s, medians of three
-  // interleaved runs.)
+  // Always true. A template, inlined into the search's loop. (With options, and the search
+  // sorting scores with places rather than moves, a 41-empty 10x10 position took the core
+  // 10.7 s instead of 11.1 s, medians of three interleaved runs.)
   template <class F>
   static bool forEachMoveScore(const GameRegion& region, cgt::Side side, bool withEstimate, F&& f);
   // The move that turns a region into its option `option`.

@@ -1,7 +1,6 @@
-// Regions of at most 64 squares (SmallRegion) or 128 squares (WideRegion) as three bit masks.
-// Every chamber a contested search meets on boards up to 11x11 fits, so the search generates
-// options, splits them into chambers and normalises their keys on masks, without building
-// Boards.
+// Regions as three bit masks of 64 squares (SmallRegion), 128 (WideRegion) or 256 (LargeRegion,
+// mask256.h): every region of a board up to 16x16 fits, so the search generates options,
+// splits them into chambers and normalises their keys on masks, without building Boards.
 //
 // Square index = rank * width + file, rank 0 at the bottom (as on a Board); squares of the
 // width x height frame in no mask are arrows.

@@ -4,7 +4,6 @@
 #include <bit>
 #include <cstdint>
 
-
 namespace amazons {
 
 namespace {

@@ -89,8 +89,8 @@
 //                                    drawing of the board (core/report.h lists them)
 //
 // Both games run on this core alone. Amazons has this interface (solver/amazons/game.h: Region
-// = GameRegion, masks up to 64 squares, else a Board; split = splitChambers on masks; key =
-// the masks' bytes; shortcut = the territory solver; bounds = reachable squares;
+// = GameRegion, masks of 64, 128 or 256 bits; split = connected parts on masks; key = the
+// masks' bytes; shortcut = the territory solver; bounds = reachable squares;
 // integerBounds = a territory's greedy filling and reachable squares; estimate = queen-
 // distance territory; LoneSearch = a plain search on masks with its table, leaf_search.h;
 // options and parts without lists on masks), and tests hold core::Analyser<Amazons> to the
