@@ -281,41 +281,52 @@ TEST(Territory, GreedyFillIsAPlayableLowerBound) {
   EXPECT_GT(greedyShort, 20);
 }
 
-// The territory solver's candidate moves split the board after each move on 128-bit masks
-// (forEachOwnerPart, boards of at most 128 squares): the same parts as ownerComponents on the
-// board, in the same order, with the same keys as the extracted components'.
+// The territory solver's candidate moves play each move on masks (afterMove) and split the
+// board after it there (forEachOwnerPart; 128-bit masks up to 128 squares, 256-bit beyond):
+// the board after the move played on the board, the same parts as ownerComponents on it, in
+// the same order, with the same keys as the extracted components'.
+template <typename Mask>
+void expectMovesPartsAreTheBoardsComponents(const Board& board, MaskRegion<Mask> (*onMasks)(const Board&), int& parts) {
+  const MaskRegion<Mask> region = onMasks(board);
+  for (const Move& m : board.legalMoves(Color::Black)) {
+    Board next = board;
+    next.play(m);
+    next.setSideToMove(Color::Black);
+    const MaskRegion<Mask> after = afterMove(region, Color::Black, m);
+    ASSERT_TRUE(after == onMasks(next)) << toOneLine(next);
+    std::vector<Mask> masks;
+    territory::forEachOwnerPart(after.frame(), after, [&](Mask part) { masks.push_back(part); });
+    const std::vector<territory::Component> comps = territory::ownerComponents(next);
+    ASSERT_EQ(masks.size(), comps.size()) << toOneLine(next);
+    for (size_t i = 0; i < comps.size(); ++i) {
+      Mask squares = 0;
+      for (const int sq : comps[i].squares) squares |= Mask{1} << sq;
+      ASSERT_TRUE(squares == masks[i]) << toOneLine(next) << " part " << i;
+      ASSERT_EQ(maskPopcount(masks[i] & after.empty), comps[i].empty);
+      ASSERT_EQ(regionKey(after, masks[i]), regionKey(territory::extractComponent(next, comps[i]))) << toOneLine(next);
+      ++parts;
+    }
+  }
+}
+
 TEST(Territory, PartsOnMasksAreTheBoardsComponents) {
   std::mt19937_64 rng(1357);
-  int parts = 0;
-  for (int trial = 0; trial < 150; ++trial) {
-    const int w = std::uniform_int_distribution<int>(1, 12)(rng);
-    const int h = std::uniform_int_distribution<int>(1, std::min(16, 128 / w))(rng);
+  int parts = 0, largeParts = 0;
+  for (int trial = 0; trial < 190 && !HasFatalFailure(); ++trial) {
+    const bool large = trial >= 150;  // boards past 128 squares
+    const int w = large ? std::uniform_int_distribution<int>(9, 16)(rng) : std::uniform_int_distribution<int>(1, 12)(rng);
+    const int h = large ? std::uniform_int_distribution<int>(128 / w + 1, 16)(rng)
+                        : std::uniform_int_distribution<int>(1, std::min(16, 128 / w))(rng);
     const int amazons = 1 + static_cast<int>(rng() % 3);
     if (amazons >= w * h) continue;
     const Board board = territory::normaliseOwner(
         testing::randomBoard(rng, w, h, amazons, static_cast<int>(rng() % 2), std::uniform_real_distribution<double>(0.3, 0.7)(rng)),
         Color::Black);
-    const MaskFrame<WideMask> frame(w, h);
-    for (const Move& m : board.legalMoves(Color::Black)) {
-      Board next = board;
-      next.play(m);
-      next.setSideToMove(Color::Black);
-      const WideRegion after = toWide(next);
-      std::vector<WideMask> masks;
-      territory::forEachOwnerPart(frame, after, [&](WideMask part) { masks.push_back(part); });
-      const std::vector<territory::Component> comps = territory::ownerComponents(next);
-      ASSERT_EQ(masks.size(), comps.size()) << toOneLine(next);
-      for (size_t i = 0; i < comps.size(); ++i) {
-        WideMask squares = 0;
-        for (const int sq : comps[i].squares) squares |= WideMask{1} << sq;
-        ASSERT_TRUE(squares == masks[i]) << toOneLine(next) << " part " << i;
-        ASSERT_EQ(maskPopcount(masks[i] & after.empty), comps[i].empty);
-        ASSERT_EQ(regionKey(after, masks[i]), regionKey(territory::extractComponent(next, comps[i]))) << toOneLine(next);
-        ++parts;
-      }
-    }
+    if (large) expectMovesPartsAreTheBoardsComponents<LargeMask>(board, toLarge, largeParts);
+    else expectMovesPartsAreTheBoardsComponents<WideMask>(board, toWide, parts);
   }
   EXPECT_GT(parts, 5000);
+  EXPECT_GT(largeParts, 1000);
 }
 
 TEST(Territory, SuiteValuesAndLines) {

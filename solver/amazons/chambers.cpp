@@ -258,22 +258,22 @@ std::string regionKey(const Board& board, const Chamber& chamber) {
   return keyOf(s, words, w * h);
 }
 
-std::string regionKey(const WideRegion& region, WideMask part) {
+template <typename Mask>
+std::string regionKey(const MaskRegion<Mask>& region, Mask part) {
   const int width = static_cast<int>(region.width);
   std::array<OpenCell, kMaxSquares> open;
   int count = 0, f0 = width, f1 = -1, r0 = kMaxSquares, r1 = -1;
-  for (int half = 0; half < 2; ++half)
-    for (uint64_t bits = static_cast<uint64_t>(part >> (64 * half)); bits; bits &= bits - 1) {
-      const int sq = 64 * half + std::countr_zero(bits);
-      const int f = sq % width, r = sq / width;
-      const WideMask bit = WideMask{1} << sq;
-      const Cell cell = (region.black & bit) ? Cell::Black : (region.white & bit) ? Cell::White : Cell::Empty;
-      open[count++] = {static_cast<uint8_t>(f), static_cast<uint8_t>(r), cell};
-      f0 = std::min(f0, f);
-      f1 = std::max(f1, f);
-      r0 = std::min(r0, r);
-      r1 = std::max(r1, r);
-    }
+  for (Mask bits = part; bits; bits &= bits - 1) {
+    const int sq = maskLowest(bits);
+    const int f = sq % width, r = sq / width;
+    const Mask bit = Mask{1} << sq;
+    const Cell cell = (region.black & bit) ? Cell::Black : (region.white & bit) ? Cell::White : Cell::Empty;
+    open[count++] = {static_cast<uint8_t>(f), static_cast<uint8_t>(r), cell};
+    f0 = std::min(f0, f);
+    f1 = std::max(f1, f);
+    r0 = std::min(r0, r);
+    r1 = std::max(r1, r);
+  }
   for (int i = 0; i < count; ++i) {
     open[i].f = static_cast<uint8_t>(open[i].f - f0);
     open[i].r = static_cast<uint8_t>(open[i].r - r0);
@@ -282,6 +282,8 @@ std::string regionKey(const WideRegion& region, WideMask part) {
   const auto [s, words] = bestSymmetry(w, h, open.data(), count);
   return keyOf(s, words, w * h);
 }
+template std::string regionKey(const WideRegion&, WideMask);
+template std::string regionKey(const LargeRegion&, LargeMask);
 
 std::string regionKey(const Board& region) {
   const Board content = cropToContent(region);

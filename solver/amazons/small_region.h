@@ -96,15 +96,17 @@ Board toBoard(const MaskRegion<Mask>& region);
 std::optional<SmallRegion> smallChamber(const Board& board, const Chamber& chamber);
 
 // The region after `mover` plays `m` (square indices as on the board), its bits flipped.
-inline WideRegion afterMove(WideRegion region, Color mover, const Move& m) {
-  const WideMask from = WideMask{1} << m.from, to = WideMask{1} << m.to;
+template <typename Mask>
+MaskRegion<Mask> afterMove(MaskRegion<Mask> region, Color mover, const Move& m) {
+  const Mask from = Mask{1} << m.from, to = Mask{1} << m.to;
   region.amazons(mover) ^= from | to;
-  region.empty = ((region.empty | from) & ~to) & ~(WideMask{1} << m.arrow);
+  region.empty = ((region.empty | from) & ~to) & ~(Mask{1} << m.arrow);
   return region;
 }
-// chambers.h's regionKey of a chamber `part` of a board on these masks, read from the masks
-// alone: no board built (chambers.cpp).
-std::string regionKey(const WideRegion& region, WideMask part);
+// chambers.h's regionKey of a chamber `part` of a board on these masks (128 or 256 bits),
+// read from the masks alone: no board built (chambers.cpp).
+template <typename Mask>
+std::string regionKey(const MaskRegion<Mask>& region, Mask part);
 
 inline int maskPopcount(uint64_t x) { return std::popcount(x); }
 inline int maskPopcount(WideMask x) { return std::popcount(static_cast<uint64_t>(x)) + std::popcount(static_cast<uint64_t>(x >> 64)); }

@@ -171,11 +171,16 @@ struct TerritorySolver::Impl {
 
   // The candidate moves of a normalised board for reaching `target`, best first; moves whose
   // parts cannot reach target - 1 are left out, the largest 1 + bound among them in *skipped.
-  // Each move's parts (ownerComponents) and their keys come from 128-bit masks where the board
-  // has at most 128 squares (the same parts, in the same order, with the same keys: a
-  // 44-empty 10x10 position whose time went to counting territories searched 1.34 M -> 1.89 M
-  // positions in 20 s), else from the board after the move.
+  // Each move's parts (ownerComponents) and their keys come from masks, the narrowest that hold
+  // the board: the same parts, in the same order, with the same keys as from the board after
+  // the move (a 44-empty 10x10 position whose time went to counting territories searched
+  // 1.34 M -> 1.89 M positions in 20 s).
   void candidates(const Board& b, int target, std::vector<Candidate>& out, int* skipped) {
+    if (b.squares() <= kWideSquares) candidatesOnMasks(b, toWide(b), target, out, skipped);
+    else candidatesOnMasks(b, toLarge(b), target, out, skipped);
+  }
+  template <typename Mask>
+  void candidatesOnMasks(const Board& b, const MaskRegion<Mask>& region, int target, std::vector<Candidate>& out, int* skipped) {
     out.clear();
     *skipped = 0;
     std::array<int, kMaxSquares> emptyNbrs;
@@ -184,30 +189,17 @@ struct TerritorySolver::Impl {
       forEachNeighbour(b, sq, [&](int x) { n += b.at(x) == Cell::Empty; });
       emptyNbrs[sq] = n;
     }
-    const bool onMasks = b.squares() <= 128;
-    const MaskFrame<WideMask> frame(onMasks ? b.width() : 1, onMasks ? b.height() : 1);
-    const WideRegion wide = onMasks ? toWide(b) : WideRegion{};
-    WideRegion after;
-    std::vector<WideMask> masks;       // the parts after the move, on masks
-    std::vector<Component> comps;      // or on the board
-    std::vector<int> empties;          // each part's empty squares
-    Board next(1, 1);
+    const MaskFrame<Mask> frame = region.frame();
+    std::vector<Mask> parts;   // the parts after the move
+    std::vector<int> empties;  // each part's empty squares
     for (const Move& m : b.legalMoves(Color::Black)) {
+      const MaskRegion<Mask> after = afterMove(region, Color::Black, m);
+      parts.clear();
       empties.clear();
-      if (onMasks) {
-        after = afterMove(wide, Color::Black, m);
-        masks.clear();
-        forEachOwnerPart(frame, after, [&](WideMask part) {
-          masks.push_back(part);
-          empties.push_back(maskPopcount(part & after.empty));
-        });
-      } else {
-        next = b;
-        next.play(m);
-        next.setSideToMove(Color::Black);
-        comps = ownerComponents(next);
-        for (const Component& ch : comps) empties.push_back(ch.empty);
-      }
+      forEachOwnerPart(frame, after, [&](Mask part) {
+        parts.push_back(part);
+        empties.push_back(maskPopcount(part & after.empty));
+      });
       int ub = 0;
       for (const int e : empties) ub += e;
       if (1 + ub < target) {
@@ -218,9 +210,8 @@ struct TerritorySolver::Impl {
       const int toN = emptyNbrs[m.to] + adjacent(b, m.from, m.to) - adjacent(b, m.arrow, m.to);
       const int arrowN = emptyNbrs[m.arrow] + adjacent(b, m.from, m.arrow) - adjacent(b, m.to, m.arrow);
       Candidate c{m, 0, 0, toN * 16 + arrowN, {}};
-      for (size_t i = 0; i < empties.size(); ++i) {
-        PartRef p{onMasks ? regionKey(after, masks[i]) : regionKey(extractComponent(next, comps[i])), empties[i], 0,
-                  empties[i]};
+      for (size_t i = 0; i < parts.size(); ++i) {
+        PartRef p{regionKey(after, parts[i]), empties[i], 0, empties[i]};
         Entry e;
         if (table.lookup(p.key, e)) p.lo = e.lo, p.hi = e.hi;
         if (p.hi == 0) continue;

@@ -43,11 +43,11 @@ struct Component {
 };
 
 std::vector<Component> ownerComponents(const Board& b);
-// The same parts of a normalised board on 128-bit masks, f(part) for each, in the same order
-// (by lowest square).
-template <class F>
-void forEachOwnerPart(const MaskFrame<WideMask>& frame, const WideRegion& region, F&& f) {
-  forEachConnectedPart(frame, region.black | region.white | region.empty, [&](WideMask part) {
+// The same parts of a normalised board on masks, f(part) for each, in the same order (by
+// lowest square).
+template <typename Mask, class F>
+void forEachOwnerPart(const MaskFrame<Mask>& frame, const MaskRegion<Mask>& region, F&& f) {
+  forEachConnectedPart(frame, region.black | region.white | region.empty, [&](Mask part) {
     if ((part & region.black) && (part & region.empty)) f(part);
   });
 }
