@@ -282,7 +282,7 @@ TEST(Territory, GreedyFillIsAPlayableLowerBound) {
 }
 
 // The territory solver's candidate moves play each move on masks (afterMove) and split the
-// board after it there (forEachOwnerPart; 128-bit masks up to 128 squares, 256-bit beyond):
+// board after it there (forEachOwnerPart, on the narrowest masks that hold the board):
 // the board after the move played on the board, the same parts as ownerComponents on it, in
 // the same order, with the same keys as the extracted components'.
 template <typename Mask>
@@ -323,6 +323,7 @@ TEST(Territory, PartsOnMasksAreTheBoardsComponents) {
         testing::randomBoard(rng, w, h, amazons, static_cast<int>(rng() % 2), std::uniform_real_distribution<double>(0.3, 0.7)(rng)),
         Color::Black);
     if (large) expectMovesPartsAreTheBoardsComponents<LargeMask>(board, toLarge, largeParts);
+    else if (board.squares() <= kSmallSquares) expectMovesPartsAreTheBoardsComponents<uint64_t>(board, toSmall, parts);
     else expectMovesPartsAreTheBoardsComponents<WideMask>(board, toWide, parts);
   }
   EXPECT_GT(parts, 5000);

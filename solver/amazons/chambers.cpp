@@ -58,9 +58,7 @@ std::vector<Chamber> findChambersOnMasks(const MaskRegion<Mask>& region) {
 }  // namespace
 
 std::vector<Chamber> findChambers(const Board& board) {
-  if (board.squares() <= kSmallSquares) return findChambersOnMasks(toSmall(board));
-  if (board.squares() <= kWideSquares) return findChambersOnMasks(toWide(board));
-  return findChambersOnMasks(toLarge(board));
+  return onMasks(board, [](const auto& region) { return findChambersOnMasks(region); });
 }
 
 namespace {
@@ -282,6 +280,7 @@ std::string regionKey(const MaskRegion<Mask>& region, Mask part) {
   const auto [s, words] = bestSymmetry(w, h, open.data(), count);
   return keyOf(s, words, w * h);
 }
+template std::string regionKey(const SmallRegion&, uint64_t);
 template std::string regionKey(const WideRegion&, WideMask);
 template std::string regionKey(const LargeRegion&, LargeMask);
 

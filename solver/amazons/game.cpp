@@ -16,11 +16,7 @@
 
 namespace amazons {
 
-GameRegion::GameRegion(const Board& board) {
-  if (board.squares() <= kSmallSquares) region_ = toSmall(board);
-  else if (board.squares() <= kWideSquares) region_ = std::make_shared<const WideRegion>(toWide(board));
-  else region_ = std::make_shared<const LargeRegion>(toLarge(board));
-}
+GameRegion::GameRegion(const Board& board) : GameRegion(onMasks(board, [](const auto& masks) { return GameRegion(masks); })) {}
 
 Board GameRegion::toBoard() const {
   return visit([](const auto& masks) { return amazons::toBoard(masks); });
@@ -48,18 +44,6 @@ template <typename Mask>
 std::pair<uint8_t, uint8_t> fileRank(Mask bit, int width) {
   const int sq = maskLowest(bit);
   return {static_cast<uint8_t>(sq % width), static_cast<uint8_t>(sq / width)};
-}
-
-// f.operator()<Out>() with Out the narrowest masks that hold `squares` squares (never wider
-// than Mask, which holds them): a part's box decides its masks, so that equal parts of any
-// region are held alike.
-template <typename Mask, class F>
-decltype(auto) onNarrowestMasks(int squares, F&& f) {
-  if constexpr (sizeof(Mask) > sizeof(uint64_t))
-    if (squares <= kSmallSquares) return f.template operator()<uint64_t>();
-  if constexpr (sizeof(Mask) > sizeof(WideMask))
-    if (squares <= kWideSquares) return f.template operator()<WideMask>();
-  return f.template operator()<Mask>();
 }
 
 // Part `part` of a region cropped to `box`, onto masks of `Out`, normalised there.

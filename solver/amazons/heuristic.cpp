@@ -19,10 +19,8 @@ constexpr int kLost = 1'000'000;      // the side to move has no move
 
 }  // namespace
 
-int queenTerritory(const Board& board) {  // on the narrowest masks: every square of a distance at once
-  if (board.squares() <= kSmallSquares) return queenTerritory(toSmall(board));
-  if (board.squares() <= kWideSquares) return queenTerritory(toWide(board));
-  return queenTerritory(toLarge(board));
+int queenTerritory(const Board& board) {  // on masks: every square of a distance at once
+  return onMasks(board, [](const auto& region) { return queenTerritory(region); });
 }
 
 int heuristicScore(const Board& board) {

@@ -21,8 +21,10 @@ void place(MaskRegion<Mask>& region, Mask bit, Cell cell) {
   }
 }
 
+}  // namespace
+
 template <typename Mask>
-MaskRegion<Mask> onMasks(const Board& region) {
+MaskRegion<Mask> toMasks(const Board& region) {
   assert(region.squares() <= static_cast<int>(8 * sizeof(Mask)));
   MaskRegion<Mask> out;
   out.width = static_cast<uint32_t>(region.width());
@@ -30,12 +32,9 @@ MaskRegion<Mask> onMasks(const Board& region) {
   for (int sq = 0; sq < region.squares(); ++sq) place(out, Mask{1} << sq, region.at(sq));
   return out;
 }
-
-}  // namespace
-
-SmallRegion toSmall(const Board& region) { return onMasks<uint64_t>(region); }
-WideRegion toWide(const Board& region) { return onMasks<WideMask>(region); }
-LargeRegion toLarge(const Board& region) { return onMasks<LargeMask>(region); }
+template SmallRegion toMasks(const Board&);
+template WideRegion toMasks(const Board&);
+template LargeRegion toMasks(const Board&);
 
 template <typename Mask>
 Board toBoard(const MaskRegion<Mask>& region) {
@@ -298,16 +297,13 @@ SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber) {
   return leastImage(region, chamber, box);  // wider boxes (up to 16 x 4)
 }
 
-WideRegion normalisedChamber(const WideRegion& region, WideMask chamber) {
+template <typename Mask>
+MaskRegion<Mask> normalisedChamber(const MaskRegion<Mask>& region, Mask chamber) {
   const MaskBox box = boxOf(region, chamber);
-  assert(box.squares() > kSmallSquares);
+  assert(box.squares() > static_cast<int>(4 * sizeof(Mask)));  // narrower masks would hold it
   return leastImage(region, chamber, box);
 }
-
-LargeRegion normalisedChamber(const LargeRegion& region, LargeMask chamber) {
-  const MaskBox box = boxOf(region, chamber);
-  assert(box.squares() > kWideSquares);
-  return leastImage(region, chamber, box);
-}
+template WideRegion normalisedChamber(const WideRegion&, WideMask);
+template LargeRegion normalisedChamber(const LargeRegion&, LargeMask);
 
 }  // namespace amazons

@@ -86,12 +86,31 @@ constexpr int kSmallSquares = 64;
 constexpr int kWideSquares = 128;
 static_assert(kMaxSquares <= 256, "LargeRegion holds every board");
 
-// The region, side to move aside; needs region.squares() <= 64 (toSmall), <= 128 (toWide).
-SmallRegion toSmall(const Board& region);
-WideRegion toWide(const Board& region);
-LargeRegion toLarge(const Board& region);
+// The region on masks of Mask's bits, side to move aside; needs region.squares() at most those.
+template <typename Mask>
+MaskRegion<Mask> toMasks(const Board& region);
+inline SmallRegion toSmall(const Board& region) { return toMasks<uint64_t>(region); }
+inline WideRegion toWide(const Board& region) { return toMasks<WideMask>(region); }
+inline LargeRegion toLarge(const Board& region) { return toMasks<LargeMask>(region); }
 template <typename Mask>
 Board toBoard(const MaskRegion<Mask>& region);
+
+// f.operator()<Out>() with Out the narrowest masks that hold `squares` squares, never wider
+// than Mask (which holds them): a region's size alone decides its masks, so that equal regions
+// are held alike.
+template <typename Mask = LargeMask, class F>
+decltype(auto) onNarrowestMasks(int squares, F&& f) {
+  if constexpr (sizeof(Mask) > sizeof(uint64_t))
+    if (squares <= kSmallSquares) return f.template operator()<uint64_t>();
+  if constexpr (sizeof(Mask) > sizeof(WideMask))
+    if (squares <= kWideSquares) return f.template operator()<WideMask>();
+  return f.template operator()<Mask>();
+}
+// f(the board on the narrowest masks that hold it).
+template <class F>
+decltype(auto) onMasks(const Board& board, F&& f) {
+  return onNarrowestMasks(board.squares(), [&]<typename Out>() { return f(toMasks<Out>(board)); });
+}
 // The chamber alone, cropped to its bounding box, when that has at most 64 squares.
 std::optional<SmallRegion> smallChamber(const Board& board, const Chamber& chamber);
 
@@ -103,8 +122,8 @@ MaskRegion<Mask> afterMove(MaskRegion<Mask> region, Color mover, const Move& m) 
   region.empty = ((region.empty | from) & ~to) & ~(Mask{1} << m.arrow);
   return region;
 }
-// chambers.h's regionKey of a chamber `part` of a board on these masks (128 or 256 bits),
-// read from the masks alone: no board built (chambers.cpp).
+// chambers.h's regionKey of a chamber `part` of a board on these masks, read from the masks
+// alone: no board built (chambers.cpp).
 template <typename Mask>
 std::string regionKey(const MaskRegion<Mask>& region, Mask part);
 
@@ -301,7 +320,7 @@ MaskRegion<Out> croppedChamber(const MaskRegion<Mask>& region, Mask chamber, con
 // that of a LargeRegion more than 128 (a smaller one is cropped onto narrower masks first), so
 // that equal chambers have one form.
 SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber);
-WideRegion normalisedChamber(const WideRegion& region, WideMask chamber);
-LargeRegion normalisedChamber(const LargeRegion& region, LargeMask chamber);
+template <typename Mask>  // WideMask, LargeMask
+MaskRegion<Mask> normalisedChamber(const MaskRegion<Mask>& region, Mask chamber);
 
 }  // namespace amazons

@@ -149,9 +149,7 @@ TerritoryBounds territoryBounds(const Board& region, Color owner) {
   // depend on the width of the masks) for less. The territory solver bounds each new chamber
   // it meets, most of them small: game 9's 44-empty line of the reach walk searched 1.88-1.90 M
   // -> 2.15-2.28 M positions in 20 s.
-  if (region.squares() <= kSmallSquares) return territoryBounds(toSmall(region), owner);
-  if (region.squares() <= kWideSquares) return territoryBounds(toWide(region), owner);
-  return territoryBounds(toLarge(region), owner);
+  return onMasks(region, [&](const auto& masks) { return territoryBounds(masks, owner); });
 }
 
 }  // namespace amazons

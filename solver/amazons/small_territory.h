@@ -15,7 +15,7 @@ namespace amazons {
 struct TerritoryBounds {
   int lo = 0, hi = 0;
 };
-// On masks of 64 or 128 bits (`mine` the owner's amazons): equal on a region either holds.
+// On masks of 64, 128 or 256 bits (`mine` the owner's amazons): equal on a region any holds.
 template <typename Mask>
 TerritoryBounds territoryBoundsOnMasks(const MaskFrame<Mask>& frame, Mask mine, Mask empty);
 template <typename Mask>

@@ -176,8 +176,7 @@ struct TerritorySolver::Impl {
   // the move (a 44-empty 10x10 position whose time went to counting territories searched
   // 1.34 M -> 1.89 M positions in 20 s).
   void candidates(const Board& b, int target, std::vector<Candidate>& out, int* skipped) {
-    if (b.squares() <= kWideSquares) candidatesOnMasks(b, toWide(b), target, out, skipped);
-    else candidatesOnMasks(b, toLarge(b), target, out, skipped);
+    onMasks(b, [&](const auto& region) { candidatesOnMasks(b, region, target, out, skipped); });
   }
   template <typename Mask>
   void candidatesOnMasks(const Board& b, const MaskRegion<Mask>& region, int target, std::vector<Candidate>& out, int* skipped) {
