@@ -114,7 +114,7 @@ TEST(SmallTerritory, WideBoundsAreTheSmallOnesOnSmallRegions) {
                                              std::uniform_real_distribution<double>(0.1, 0.6)(rng));
     const WideRegion masks = toWide(board);
     const TerritoryBounds small = territoryBounds(toSmall(board), owner),
-                          wide = territoryBoundsOnMasks(MaskFrame<WideMask>(w, h), owner == Color::Black ? masks.black : masks.white, masks.empty);
+                          wide = territoryBoundsOnMasks(MaskFrame<WideMask>(w, h), masks.amazons(owner), masks.empty);
     ASSERT_EQ(wide.lo, small.lo) << toOneLine(board) << " " << colorName(owner);
     ASSERT_EQ(wide.hi, small.hi) << toOneLine(board) << " " << colorName(owner);
     const TerritoryBounds large = territoryBounds(toLarge(board), owner);

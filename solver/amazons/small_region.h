@@ -216,7 +216,7 @@ MaskMoveOf<Mask> moveBetween(const MaskRegion<Mask>& region, const MaskRegion<Ma
 // The region after `move` when that is a legal move of `mover` there (one square each, the
 // amazon `mover`'s, both steps queen moves over empty squares), else nullopt.
 inline std::optional<SmallRegion> playedIfLegal(const SmallRegion& region, const MaskMove& move, Color mover) {
-  const uint64_t mine = mover == Color::Black ? region.black : region.white;
+  const uint64_t mine = region.amazons(mover);
   if (!std::has_single_bit(move.from) || !std::has_single_bit(move.to) || !std::has_single_bit(move.arrow)) return std::nullopt;
   if (!(move.from & mine)) return std::nullopt;  // before the frame is built: most killers fail here or above
   const SmallFrame frame(static_cast<int>(region.width), static_cast<int>(region.height));
@@ -224,7 +224,7 @@ inline std::optional<SmallRegion> playedIfLegal(const SmallRegion& region, const
   const uint64_t emptyAfterStep = (region.empty | move.from) & ~move.to;
   if (!(frame.queenTargets(move.to, emptyAfterStep) & move.arrow)) return std::nullopt;
   SmallRegion option = region;
-  (mover == Color::Black ? option.black : option.white) ^= move.from | move.to;
+  option.amazons(mover) ^= move.from | move.to;
   option.empty = emptyAfterStep & ~move.arrow;
   return option;
 }
