@@ -148,7 +148,7 @@ TEST(SmallTerritory, WideBoundsHoldTheExactCount) {
     ASSERT_LE(bounds.hi, board.emptyCount());
   }
   // Measured with this seed: lo exact on 229 of the 300 boards (the greedy filling on the board,
-  // greedyTerritoryFill, which the bounds replaced there: 217), and the bounds met on 223 of
+  // since removed: 217), and the bounds met on 223 of
   // the 287 boards whose reachable squares are all filled.
   EXPECT_GE(exact, 220) << exact;
   EXPECT_GE(filled, full * 3 / 4) << filled << " of " << full << " boards their amazons fill";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cassert>
 
 #include "solver/amazons/small_region.h"
 #include "solver/core/symmetry.h"
@@ -283,6 +284,28 @@ std::string regionKey(const MaskRegion<Mask>& region, Mask part) {
 template std::string regionKey(const SmallRegion&, uint64_t);
 template std::string regionKey(const WideRegion&, WideMask);
 template std::string regionKey(const LargeRegion&, LargeMask);
+
+template <typename Mask>
+MaskRegion<Mask> regionOfKey(const std::string& key) {
+  MaskRegion<Mask> out;
+  out.width = static_cast<unsigned char>(key[0]);
+  out.height = static_cast<unsigned char>(key[1]);
+  const int squares = static_cast<int>(out.width * out.height);
+  assert(squares <= static_cast<int>(8 * sizeof(Mask)));
+  for (int i = 0; i < squares; ++i) {
+    const Mask bit = Mask{1} << i;
+    switch (static_cast<Cell>((static_cast<unsigned char>(key[2 + i / 4]) >> (2 * (i % 4))) & 3)) {
+      case Cell::Empty: out.empty |= bit; break;
+      case Cell::Black: out.black |= bit; break;
+      case Cell::White: out.white |= bit; break;
+      case Cell::Arrow: break;
+    }
+  }
+  return out;
+}
+template SmallRegion regionOfKey(const std::string&);
+template WideRegion regionOfKey(const std::string&);
+template LargeRegion regionOfKey(const std::string&);
 
 std::string regionKey(const Board& region) {
   const Board content = cropToContent(region);

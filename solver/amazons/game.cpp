@@ -220,7 +220,7 @@ std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region, std::chro
   if (const std::optional<std::pair<int64_t, int64_t>> b = integerBounds(region); b && b->first == b->second)
     return cgt::integer(b->first);  // most territories are filled whole by a greedy filling
   try {
-    const int moves = territories.solve(region.toBoard(), owner, false, Deadline{until}).moves;
+    const int moves = region.visit([&](const auto& r) { return territories.solve(r, owner, false, Deadline{until}).moves; });
     return cgt::integer(owner == Color::Black ? moves : -moves);
   } catch (const SolveTimeout&) {
     throw core::LimitReached();
@@ -303,7 +303,7 @@ std::optional<bool> AmazonsLoneSearch::wins(const GameRegion& region, int64_t nu
       else if (const std::optional<int32_t> known = lone.territories_.find(piece))
         moves = *known;
       else {
-        moves = sign * lone.territory_.solve(toBoard(piece), owner).moves;
+        moves = sign * lone.territory_.solve(piece, owner).moves;
         lone.territories_.insert(piece, moves);
       }
       slot = {amazons, piece.empty, frame, moves};

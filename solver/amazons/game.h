@@ -141,7 +141,7 @@ struct Amazons {
                                              TerritorySolver& territories);
   // A one-colour chamber's count of moves lies between a greedy filling's and the empty
   // squares its amazons reach (territoryBounds), exact when they meet. (On 128-bit masks
-  // rather than greedyTerritoryFill on the board: positions/territory/suite.txt, one thread,
+  // rather than a greedy filling on the board: positions/territory/suite.txt, one thread,
   // 10.5 s -> 2.2 s, its 60-square line 76 0.60 -> 0.12 s, each candidate move's bounds taken.)
   static std::optional<std::pair<int64_t, int64_t>> integerBounds(const GameRegion& normalised);
   // -w <= G <= b, with b and w the empty squares Black's and White's amazons can reach (each

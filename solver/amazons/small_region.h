@@ -126,6 +126,16 @@ MaskRegion<Mask> afterMove(MaskRegion<Mask> region, Color mover, const Move& m) 
 // alone: no board built (chambers.cpp).
 template <typename Mask>
 std::string regionKey(const MaskRegion<Mask>& region, Mask part);
+// The region a regionKey encodes, in the key's orientation (chambers.cpp); Mask must hold its
+// width x height squares.
+template <typename Mask>
+MaskRegion<Mask> regionOfKey(const std::string& key);
+// f(the region of `key` on the narrowest masks that hold it).
+template <class F>
+decltype(auto) onKeyMasks(const std::string& key, F&& f) {
+  const int squares = static_cast<unsigned char>(key[0]) * static_cast<unsigned char>(key[1]);
+  return onNarrowestMasks(squares, [&]<typename Out>() { return f(regionOfKey<Out>(key)); });
+}
 
 inline int maskPopcount(uint64_t x) { return std::popcount(x); }
 inline int maskPopcount(WideMask x) { return std::popcount(static_cast<uint64_t>(x)) + std::popcount(static_cast<uint64_t>(x >> 64)); }

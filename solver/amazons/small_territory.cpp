@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <vector>
 
 namespace amazons {
 
@@ -38,11 +39,11 @@ class NeighbourCounts {
 };
 
 // Plays one move of the amazons `mine` after which every empty square is still reachable,
-// trying (Warnsdorff-like, as greedyFill in territory.cpp) destinations with few empty
-// neighbours first and, for each, arrow squares with few empty neighbours first: squares
-// with few ways in are filled before they are cut off. False when every move strands one.
+// trying (Warnsdorff-like) destinations with few empty neighbours first and, for each, arrow
+// squares with few empty neighbours first: squares with few ways in are filled before they
+// are cut off. False when every move strands one; else the move is in `played`.
 template <typename Mask>
-bool fillOne(const MaskFrame<Mask>& frame, Mask& mine, Mask& empty) {
+bool fillOne(const MaskFrame<Mask>& frame, Mask& mine, Mask& empty, MaskMoveOf<Mask>& played) {
   const NeighbourCounts before(frame, empty);
   for (int toN = 0; toN <= 8; ++toN) {
     // A destination beside `from` gains it as an empty neighbour once the amazon leaves.
@@ -64,6 +65,7 @@ bool fillOne(const MaskFrame<Mask>& frame, Mask& mine, Mask& empty) {
             if (reachableSquares(frame, amazonsAfter, emptyAfter) == emptyAfter) {  // none stranded
               mine = amazonsAfter;
               empty = emptyAfter;
+              played = {from, to, left & -left};
               return true;
             }
           }
@@ -77,11 +79,12 @@ bool fillOne(const MaskFrame<Mask>& frame, Mask& mine, Mask& empty) {
 
 // Where every move strands a square: the legal move of the amazons `mine` that leaves them the
 // most squares to reach (the first of those, lowest square first: amazon, destination, arrow,
-// the order of forEachOption) played; false when they have none.
+// the order of forEachOption) played, into `played`; false when they have none.
 template <typename Mask>
-bool leastStrandingMove(const MaskFrame<Mask>& frame, Mask& mine, Mask& empty) {
+bool leastStrandingMove(const MaskFrame<Mask>& frame, Mask& mine, Mask& empty, MaskMoveOf<Mask>& played) {
   int most = -1;
   Mask bestMine = 0, bestEmpty = 0;
+  MaskMoveOf<Mask> best;
   for (Mask amazons = mine; amazons; amazons &= amazons - 1) {
     const Mask from = amazons & -amazons;
     for (Mask tos = frame.queenTargets(from, empty); tos; tos &= tos - 1) {
@@ -95,6 +98,7 @@ bool leastStrandingMove(const MaskFrame<Mask>& frame, Mask& mine, Mask& empty) {
           most = left;
           bestMine = amazonsAfter;
           bestEmpty = emptyAfter;
+          best = {from, to, arrows & -arrows};
         }
       }
     }
@@ -102,23 +106,57 @@ bool leastStrandingMove(const MaskFrame<Mask>& frame, Mask& mine, Mask& empty) {
   if (most < 0) return false;
   mine = bestMine;
   empty = bestEmpty;
+  played = best;
   return true;
 }
 
-// The greedy filling (territoryBoundsOnMasks) from these reachable squares: its moves.
+// The greedy filling (territoryBoundsOnMasks) from these reachable squares: how many moves it
+// makes, and them in `line` when given.
 template <typename Mask>
-int greedyMoves(const MaskFrame<Mask>& frame, Mask mine, Mask empty) {
+int greedyMoves(const MaskFrame<Mask>& frame, Mask mine, Mask empty, std::vector<MaskMoveOf<Mask>>* line = nullptr) {
   // Where every move strands a square, the one that strands fewest is played, and the filling
   // goes on over the squares still reachable. (The first legal move there, as before, walked
   // into dead ends: a 12x12 territory of 49 moves got lo = 5, a 12x9 one of 40 lo = 33; now
   // 48 and 37.)
   int moves = 0;
-  while (empty) {
-    if (!fillOne(frame, mine, empty) && !leastStrandingMove(frame, mine, empty)) break;
+  for (MaskMoveOf<Mask> played; empty; ) {
+    if (!fillOne(frame, mine, empty, played) && !leastStrandingMove(frame, mine, empty, played)) break;
+    if (line) line->push_back(played);
     ++moves;
     empty = reachableSquares(frame, mine, empty);
   }
   return moves;
+}
+
+// The better of two greedy fillings of the squares the amazons `mine` reach: as the region
+// lies, and turned half a turn, whose ties go the other way (the lowest square first there is
+// the highest here). (A 12x12 territory's winning move needs some move's count exact by bounds
+// in the orientation its parts are normalised to; in one, no move's filling reached 48 squares
+// of 48, in the other two did.) The second is tried only short of every reachable square. Its
+// moves in `line` when given, squares as the region lies.
+template <typename Mask>
+int bestFilling(const MaskFrame<Mask>& frame, Mask mine, Mask empty, std::vector<Move>* line) {
+  std::vector<MaskMoveOf<Mask>> moves;
+  std::vector<MaskMoveOf<Mask>>* record = line ? &moves : nullptr;
+  const int reachable = maskPopcount(empty);
+  int best = greedyMoves(frame, mine, empty, record);
+  const int squares = maskPopcount(frame.all);
+  auto index = [](Mask bit) { return static_cast<uint8_t>(maskLowest(bit)); };
+  auto turned = [&](Mask bit) { return static_cast<uint8_t>(squares - 1 - maskLowest(bit)); };
+  bool half = false;
+  if (best < reachable) {
+    std::vector<MaskMoveOf<Mask>> other;
+    const int moves2 = greedyMoves(frame, reversedSquares(mine, squares), reversedSquares(empty, squares), record ? &other : nullptr);
+    if (moves2 > best) {
+      best = moves2;
+      moves.swap(other);
+      half = true;
+    }
+  }
+  if (line)
+    for (const MaskMoveOf<Mask>& m : moves)
+      line->push_back(half ? Move{turned(m.from), turned(m.to), turned(m.arrow)} : Move{index(m.from), index(m.to), index(m.arrow)});
+  return best;
 }
 
 }  // namespace
@@ -128,21 +166,23 @@ TerritoryBounds territoryBoundsOnMasks(const MaskFrame<Mask>& frame, Mask mine, 
   // Squares cut off from every amazon are never filled: the others bound the count.
   empty = reachableSquares(frame, mine, empty);
   // The greedy filling's moves are moves the owner can make: their count is a lower bound.
-  TerritoryBounds bounds{greedyMoves(frame, mine, empty), maskPopcount(empty)};
-  // Short of the reachable squares, the same filling of the region turned half a turn, whose
-  // ties go the other way (the lowest square first there is the highest here): the better
-  // of the two. (A 12x12 territory's winning move needs some move's count exact by bounds in
-  // the orientation its parts are normalised to; in one, no move's filling reached 48 squares
-  // of 48, in the other two did.)
-  if (bounds.lo < bounds.hi) {
-    const int squares = maskPopcount(frame.all);
-    bounds.lo = std::max(bounds.lo, greedyMoves(frame, reversedSquares(mine, squares), reversedSquares(empty, squares)));
-  }
-  return bounds;
+  return {bestFilling(frame, mine, empty, nullptr), maskPopcount(empty)};
 }
 template TerritoryBounds territoryBoundsOnMasks(const MaskFrame<uint64_t>&, uint64_t, uint64_t);
 template TerritoryBounds territoryBoundsOnMasks(const MaskFrame<WideMask>&, WideMask, WideMask);
 template TerritoryBounds territoryBoundsOnMasks(const MaskFrame<LargeMask>&, LargeMask, LargeMask);
+
+template <typename Mask>
+std::vector<Move> territoryFilling(const MaskRegion<Mask>& region, Color owner) {
+  const MaskFrame<Mask> frame = region.frame();
+  const Mask mine = region.amazons(owner);
+  std::vector<Move> line;
+  bestFilling(frame, mine, reachableSquares(frame, mine, region.empty), &line);
+  return line;
+}
+template std::vector<Move> territoryFilling(const SmallRegion&, Color);
+template std::vector<Move> territoryFilling(const WideRegion&, Color);
+template std::vector<Move> territoryFilling(const LargeRegion&, Color);
 
 TerritoryBounds territoryBounds(const Board& region, Color owner) {
   // On 64-bit masks where they hold the board: the same bounds (the filling's choices do not

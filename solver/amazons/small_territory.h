@@ -2,6 +2,8 @@
 // every empty square its amazons can reach proves the owner's count of moves is that number
 // (every move fills exactly one square, so nothing does better).
 #pragma once
+#include <vector>
+
 #include "solver/amazons/board.h"
 #include "solver/amazons/small_region.h"
 
@@ -22,8 +24,10 @@ template <typename Mask>
 TerritoryBounds territoryBounds(const MaskRegion<Mask>& region, Color owner) {
   return territoryBoundsOnMasks(region.frame(), region.amazons(owner), region.empty);
 }
-// The same on a board, on the narrowest masks that hold it (a large territory's bounds in
-// microseconds where greedyFill's on the board took milliseconds).
+// The same on a board, on the narrowest masks that hold it.
 TerritoryBounds territoryBounds(const Board& region, Color owner);
+// The moves of the filling that gave lo (squares as the region lies), playable in order.
+template <typename Mask>
+std::vector<Move> territoryFilling(const MaskRegion<Mask>& region, Color owner);
 
 }  // namespace amazons

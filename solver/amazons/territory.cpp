@@ -11,15 +11,11 @@
 #include <oneapi/tbb/task_group.h>
 
 #include "cgt/hash.h"
-#include "solver/amazons/chambers.h"  // regionKey
 #include "solver/amazons/small_region.h"
 #include "solver/amazons/small_territory.h"
-#include "solver/amazons/territory_board.h"
 #include "solver/core/parallel.h"
 
 namespace amazons {
-
-using namespace territory;
 
 namespace {
 
@@ -169,30 +165,18 @@ struct TerritorySolver::Impl {
     }
   };
 
-  // The candidate moves of a normalised board for reaching `target`, best first; moves whose
-  // parts cannot reach target - 1 are left out, the largest 1 + bound among them in *skipped.
-  // Each move's parts (ownerComponents) and their keys come from masks, the narrowest that hold
-  // the board: the same parts, in the same order, with the same keys as from the board after
-  // the move (a 44-empty 10x10 position whose time went to counting territories searched
-  // 1.34 M -> 1.89 M positions in 20 s).
-  void candidates(const Board& b, int target, std::vector<Candidate>& out, int* skipped) {
-    onMasks(b, [&](const auto& region) { candidatesOnMasks(b, region, target, out, skipped); });
-  }
+  // The candidate moves of a normalised region (the owner Black, no White amazon) for reaching
+  // `target`, best first; moves whose parts cannot reach target - 1 are left out, the largest
+  // 1 + bound among them in *skipped. Each move is played on the masks and split there.
   template <typename Mask>
-  void candidatesOnMasks(const Board& b, const MaskRegion<Mask>& region, int target, std::vector<Candidate>& out, int* skipped) {
+  void candidates(const MaskRegion<Mask>& region, int target, std::vector<Candidate>& out, int* skipped) {
     out.clear();
     *skipped = 0;
-    std::array<int, kMaxSquares> emptyNbrs;
-    for (int sq = 0; sq < b.squares(); ++sq) {
-      int n = 0;
-      forEachNeighbour(b, sq, [&](int x) { n += b.at(x) == Cell::Empty; });
-      emptyNbrs[sq] = n;
-    }
     const MaskFrame<Mask> frame = region.frame();
+    auto index = [](Mask bit) { return static_cast<uint8_t>(maskLowest(bit)); };
     std::vector<Mask> parts;   // the parts after the move
     std::vector<int> empties;  // each part's empty squares
-    for (const Move& m : b.legalMoves(Color::Black)) {
-      const MaskRegion<Mask> after = afterMove(region, Color::Black, m);
+    forEachOption(region, Color::Black, [&](const MaskRegion<Mask>& after) {
       parts.clear();
       empties.clear();
       forEachOwnerPart(frame, after, [&](Mask part) {
@@ -203,12 +187,14 @@ struct TerritorySolver::Impl {
       for (const int e : empties) ub += e;
       if (1 + ub < target) {
         *skipped = std::max(*skipped, 1 + ub);
-        continue;
+        return;
       }
-      // Warnsdorff-like, as in greedyFill: fill the squares with fewest ways in first.
-      const int toN = emptyNbrs[m.to] + adjacent(b, m.from, m.to) - adjacent(b, m.arrow, m.to);
-      const int arrowN = emptyNbrs[m.arrow] + adjacent(b, m.from, m.arrow) - adjacent(b, m.to, m.arrow);
-      Candidate c{m, 0, 0, toN * 16 + arrowN, {}};
+      // Warnsdorff-like, as the greedy filling: fill the squares with fewest ways in first
+      // (the destination's empty neighbours after the move, the arrow's before it is shot).
+      const MaskMoveOf<Mask> m = moveBetween(region, after, Color::Black);
+      const int toN = maskPopcount(frame.dilate(m.to) & after.empty);
+      const int arrowN = maskPopcount(frame.dilate(m.arrow) & after.empty);
+      Candidate c{Move{index(m.from), index(m.to), index(m.arrow)}, 0, 0, toN * 16 + arrowN, {}};
       for (size_t i = 0; i < parts.size(); ++i) {
         PartRef p{regionKey(after, parts[i]), empties[i], 0, empties[i]};
         Entry e;
@@ -220,11 +206,11 @@ struct TerritorySolver::Impl {
       }
       if (1 + c.ubSum < target) {
         *skipped = std::max(*skipped, 1 + c.ubSum);
-        continue;
+        return;
       }
       std::sort(c.parts.begin(), c.parts.end(), [](const PartRef& x, const PartRef& y) { return x.empty < y.empty; });
       out.push_back(std::move(c));
-    }
+    });
     // Moves already known to reach the target first, then those keeping the most, then hint.
     std::sort(out.begin(), out.end(), [&](const Candidate& x, const Candidate& y) {
       const bool xk = 1 + x.lbSum >= target, yk = 1 + y.lbSum >= target;
@@ -267,17 +253,20 @@ struct TerritorySolver::Impl {
     int lo = have ? e.lo : 0, hi = have ? e.hi : empty;
     if (lo >= target) return lo;
     if (hi < target) return hi;
-    const Board b = decodeKey(key);
-    if (!have && empty >= 6) {
-      lo = territoryBounds(b, Color::Black).lo;  // a greedy filling's moves
-      if (lo >= target) {
-        table.store(key, lo, hi);
-        return lo;
-      }
-    }
     std::vector<Candidate> cands;
     int ub = 0;
-    candidates(b, target, cands, &ub);
+    const bool bounded = onKeyMasks(key, [&](const auto& region) {
+      if (!have && empty >= 6) {
+        lo = territoryBounds(region, Color::Black).lo;  // a greedy filling's moves
+        if (lo >= target) return true;
+      }
+      candidates(region, target, cands, &ub);
+      return false;
+    });
+    if (bounded) {
+      table.store(key, lo, hi);
+      return lo;
+    }
     std::atomic<bool> found{false};
     std::atomic<int> best{ub};  // fail-soft: the largest bound over the moves tried
     auto tryMove = [&](Candidate& c, Ctx inner) {
@@ -339,19 +328,16 @@ struct TerritorySolver::Impl {
     return best;
   }
 
-  // Exact value of a normalised chamber: tests from the upper bound down to the greedy fill.
-  int value(const Board& region, const std::string& key, int empty, Ctx ctx) {
+  // Exact value of the normalised chamber `key`: tests from the upper bound down to the greedy
+  // filling's moves.
+  int value(const std::string& key, int empty, Ctx ctx) {
     Entry e;
     int lo = 0, hi = empty;
     if (table.lookup(key, e)) {
       lo = e.lo;
       hi = e.hi;
     } else {
-      lo = territoryBounds(region, Color::Black).lo;
-      for (uint64_t seed = 1; seed <= 64 && lo < hi && empty >= kParallelRootMin; ++seed) {
-        ctx.deadline.check();
-        lo = std::max(lo, greedyFill(region, nullptr, seed));
-      }
+      lo = onKeyMasks(key, [](const auto& region) { return territoryBounds(region, Color::Black).lo; });
       table.store(key, lo, hi);
     }
     while (lo < hi) {
@@ -363,23 +349,22 @@ struct TerritorySolver::Impl {
     return lo;
   }
 
-  // One optimal filling sequence of a normalised region worth `value`, in its coordinates.
-  std::vector<Move> line(Board b, int value, Ctx ctx) {
+  // One optimal filling sequence of a normalised region worth `value`, in its squares.
+  template <typename Mask>
+  std::vector<Move> line(MaskRegion<Mask> region, int value, Ctx ctx) {
     std::vector<Move> out;
     while (value > 0) {
-      std::vector<Move> greedy;
-      if (greedyFill(b, &greedy, 0) == value) {
+      if (std::vector<Move> greedy = territoryFilling(region, Color::Black); static_cast<int>(greedy.size()) == value) {
         out.insert(out.end(), greedy.begin(), greedy.end());
         break;
       }
       std::vector<Candidate> cands;
       int skipped = 0;
-      candidates(b, value, cands, &skipped);
+      candidates(region, value, cands, &skipped);
       auto it = std::find_if(cands.begin(), cands.end(), [&](Candidate& c) { return reachParts(c, value - 1, ctx) >= value - 1; });
       ctx.check();
       if (it == cands.end()) throw std::logic_error("territory: no move keeps an exact value");
-      b.play(it->move);
-      b.setSideToMove(Color::Black);
+      region = afterMove(region, Color::Black, it->move);
       out.push_back(it->move);
       --value;
     }
@@ -397,10 +382,20 @@ void TerritorySolver::clear() {
   impl_->nodes = 0;
 }
 
-TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wantLine, const Deadline& deadline) {
+TerritoryResult TerritorySolver::solve(const Board& region, Color owner, bool wantLine, const Deadline& deadline) {
+  return onMasks(region, [&](const auto& masks) { return solve(masks, owner, wantLine, deadline); });
+}
+
+template <typename Mask>
+TerritoryResult TerritorySolver::solve(const MaskRegion<Mask>& input, Color owner, bool wantLine, const Deadline& deadline) {
   deadline.check();
-  const Board b = normaliseOwner(input, owner);
-  const std::vector<Component> mine = ownerComponents(b);
+  // The owner's amazons Black, the other colour's arrows.
+  MaskRegion<Mask> b = input;
+  b.black = input.amazons(owner);
+  b.white = 0;
+  const MaskFrame<Mask> frame = b.frame();
+  std::vector<Mask> mine;
+  forEachOwnerPart(frame, b, [&](Mask part) { mine.push_back(part); });
 
   std::atomic<uint64_t> nodes{0};
   struct Counted {  // this call's nodes go to the solver's count, a call cut by the clock's too
@@ -414,15 +409,21 @@ TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wan
   result.parts.resize(mine.size());
   std::vector<std::vector<Move>> lines(mine.size());
   auto solvePart = [&](size_t i) {
-    const Component& ch = mine[i];
-    int f0 = 0, r0 = 0;
-    const Board region = extractComponent(b, ch, &f0, &r0);
-    const int value = impl_->value(region, regionKey(region), ch.empty, ctx);
-    result.parts[i] = TerritoryPart{ch.squares, ch.empty, value};
+    const Mask part = mine[i];
+    const int empty = maskPopcount(part & b.empty);
+    const int value = impl_->value(regionKey(b, part), empty, ctx);
+    TerritoryPart& out = result.parts[i];
+    out = TerritoryPart{{}, empty, value};
+    for (Mask bits = part; bits; bits &= bits - 1) out.squares.push_back(maskLowest(bits));
     if (!wantLine || value == 0) return;
-    auto toBoard = [&](int sq) { return static_cast<uint8_t>(b.square(region.fileOf(sq) + f0, region.rankOf(sq) + r0)); };
-    for (const Move& m : impl_->line(region, value, ctx))
-      lines[i].push_back({toBoard(m.from), toBoard(m.to), toBoard(m.arrow)});
+    // The line on the part cropped to its box, then its squares put back on the region's.
+    const MaskBox box = boxOf(b, part);
+    const std::vector<Move> moves = onNarrowestMasks<Mask>(
+        box.squares(), [&]<typename Out>() { return impl_->line(croppedChamber<Out>(b, part, box), value, ctx); });
+    auto onRegion = [&](uint8_t sq) {
+      return static_cast<uint8_t>((box.r0 + sq / box.width) * static_cast<int>(b.width) + box.f0 + sq % box.width);
+    };
+    for (const Move& m : moves) lines[i].push_back({onRegion(m.from), onRegion(m.to), onRegion(m.arrow)});
   };
   if (mine.size() == 1 || core::usableThreads() == 1) {
     for (size_t i = 0; i < mine.size(); ++i) solvePart(i);
@@ -439,9 +440,8 @@ TerritoryResult TerritorySolver::solve(const Board& input, Color owner, bool wan
   result.nodes = nodes.load();
   return result;
 }
-
-int greedyTerritoryFill(const Board& region, Color owner, std::vector<Move>* line) {
-  return greedyFill(normaliseOwner(region, owner), line, 0);
-}
+template TerritoryResult TerritorySolver::solve(const SmallRegion&, Color, bool, const Deadline&);
+template TerritoryResult TerritorySolver::solve(const WideRegion&, Color, bool, const Deadline&);
+template TerritoryResult TerritorySolver::solve(const LargeRegion&, Color, bool, const Deadline&);
 
 }  // namespace amazons

@@ -6,6 +6,7 @@
 // (quick bounds first, then a depth-first search over the owner's moves that re-splits after
 // every move and sums the parts), with a transposition table keyed by the exact normalised
 // chamber (regionKey) holding lower/upper bounds. Deciding the count is NP-hard in general.
+// Everything is done on masks (small_region.h), the narrowest that hold each chamber.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "solver/amazons/board.h"
+#include "solver/amazons/small_region.h"
 #include "solver/core/deadline.h"
 
 namespace amazons {
@@ -53,6 +55,9 @@ class TerritorySolver {
   // (oneTBB; limit with tbb::global_control or a tbb::task_arena). Throws SolveTimeout once
   // `deadline` has passed, keeping in its table only what it has proven.
   TerritoryResult solve(const Board& region, Color owner, bool wantLine = false, const Deadline& deadline = {});
+  // The same on masks of 64, 128 or 256 bits (squares of the parts and the line as on them).
+  template <typename Mask>
+  TerritoryResult solve(const MaskRegion<Mask>& region, Color owner, bool wantLine = false, const Deadline& deadline = {});
 
   uint64_t nodes() const;      // search nodes since construction or clear(), calls cut by the clock's included
   size_t tableEntries() const;  // chambers in the table
@@ -63,9 +68,16 @@ class TerritorySolver {
   std::unique_ptr<Impl> impl_;
 };
 
-// The greedy filling heuristic used for the lower bound, exposed for tests and tools: plays
-// `owner`'s moves one after another on a copy of `region` and returns how many it made (a
-// valid lower bound on the territory), with the moves in `line` when given.
-int greedyTerritoryFill(const Board& region, Color owner, std::vector<Move>* line = nullptr);
+// The owner's independent parts of a region whose other amazons are arrows (`region.white`
+// empty, Black the owner): f(part) for each 8-connected component of non-arrow squares holding
+// a Black amazon and an empty square, in the order of their lowest squares. Adjacent amazons
+// belong together (once one moves away, the other can step onto its square), so this is
+// coarser than findChambers, which keeps side-by-side amazons apart.
+template <typename Mask, class F>
+void forEachOwnerPart(const MaskFrame<Mask>& frame, const MaskRegion<Mask>& region, F&& f) {
+  forEachConnectedPart(frame, region.black | region.white | region.empty, [&](Mask part) {
+    if ((part & region.black) && (part & region.empty)) f(part);
+  });
+}
 
 }  // namespace amazons
