@@ -138,7 +138,7 @@ std::string naiveCanonical(const Board& board) {
 }
 
 // Keys of normalised regions are equal exactly when the regions are images of each other up
-// to their arrow borders (naiveCanonical), on masks and on boards alike: random regions, their
+// to their arrow borders (naiveCanonical), and decode to their forms: random regions, their
 // images, copies with one square changed or one amazon recoloured, and copies inside arrows,
 // up to 16 x 16.
 TEST(AmazonsOnCore, KeysAreEqualExactlyForImages) {
@@ -167,9 +167,15 @@ TEST(AmazonsOnCore, KeysAreEqualExactlyForImages) {
     const int df = std::uniform_int_distribution<int>(0, framed.width() - w)(rng), dr = std::uniform_int_distribution<int>(0, framed.height() - h)(rng);
     for (int i = 0; i < board.squares(); ++i) framed.set(framed.square(board.fileOf(i) + df, board.rankOf(i) + dr), board.at(i));
     others.push_back(framed);
-    const std::string key = Amazons::key(Amazons::normalise(GameRegion(board)));
-    wideForms += Amazons::normalise(GameRegion(board)).isWide();
-    largeForms += Amazons::normalise(GameRegion(board)).isLarge();
+    const GameRegion form = Amazons::normalise(GameRegion(board));
+    const std::string key = Amazons::key(form);
+    wideForms += form.isWide();
+    largeForms += form.isLarge();
+    // The key decodes to the form, on masks of its width.
+    const GameRegion decoded = onChamberKey(key, [](const auto& r) { return GameRegion(r); });
+    ASSERT_EQ(toOneLine(decoded.toBoard()), toOneLine(form.toBoard())) << toOneLine(board);
+    ASSERT_EQ(decoded.isWide(), form.isWide());
+    ASSERT_EQ(decoded.isLarge(), form.isLarge());
     for (const Board& other : others) {
       const bool same = Amazons::key(Amazons::normalise(GameRegion(other))) == key;
       ASSERT_EQ(same, naiveCanonical(other) == naiveCanonical(board)) << toOneLine(board) << " against " << toOneLine(other);

@@ -60,69 +60,9 @@ TEST(Chambers, PartitionAndMoveCountsAddUp) {
       EXPECT_EQ(static_cast<int>(region.amazons(Color::Black).size()), ch.blackAmazons);
       EXPECT_EQ(static_cast<int>(region.amazons(Color::White).size()), ch.whiteAmazons);
       EXPECT_EQ(findChambers(region).size(), 1u) << toOneLine(region);
-      EXPECT_EQ(regionKey(b, ch), regionKey(region)) << toOneLine(b);
     }
     EXPECT_EQ(covered, b.squares() - (b.squares() - b.emptyCount() - static_cast<int>(b.amazons(Color::Black).size()) -
                                       static_cast<int>(b.amazons(Color::White).size())));
-  }
-}
-
-TEST(RegionKey, EqualForAllSymmetriesAndPlacements) {
-  std::mt19937_64 rng(99);
-  for (int trial = 0; trial < 300; ++trial) {
-    const int w = std::uniform_int_distribution<int>(1, 7)(rng);
-    const int h = std::uniform_int_distribution<int>(1, 7)(rng);
-    const Board b = testing::randomBoard(rng, w, h, 1, 1, 0.3);
-    const std::string key = regionKey(b);
-    for (const Board& img : testing::symmetricImages(b)) {
-      EXPECT_EQ(regionKey(img), key);
-      EXPECT_EQ(regionKey(normalisedRegion(img)), key);
-      // Placed anywhere on a larger board, walled by arrows: the same key.
-      Board big(12, 11);
-      for (int sq = 0; sq < big.squares(); ++sq) big.set(sq, Cell::Arrow);
-      for (int r = 0; r < img.height(); ++r)
-        for (int f = 0; f < img.width(); ++f) big.set(big.square(f + 3, r + 2), img.at(f, r));
-      EXPECT_EQ(regionKey(big), key);
-    }
-    // Normalisation keeps the game: same move counts for both colours.
-    EXPECT_EQ(normalisedRegion(b).countMoves(Color::Black), b.countMoves(Color::Black));
-  }
-}
-
-// The documented key of a board taken as it stands: width, height, 2 bits a cell rank-major.
-std::string encode(const Board& b) {
-  std::string key(2 + (b.squares() + 3) / 4, '\0');
-  key[0] = static_cast<char>(b.width());
-  key[1] = static_cast<char>(b.height());
-  for (int sq = 0; sq < b.squares(); ++sq)
-    key[2 + sq / 4] = static_cast<char>(key[2 + sq / 4] | (static_cast<int>(b.at(sq)) << (2 * (sq % 4))));
-  return key;
-}
-
-TEST(RegionKey, IsTheLeastEncodingOfTheEightImages) {
-  // Least: narrowest first, then the cells read as one number, square 0 the least significant.
-  std::mt19937_64 rng(5150);
-  for (int trial = 0; trial < 400; ++trial) {
-    const int w = std::uniform_int_distribution<int>(1, 9)(rng);
-    const int h = std::uniform_int_distribution<int>(1, 9)(rng);
-    Board b = testing::randomBoard(rng, w, h, 1, 1, 0.3);
-    for (int f = 0; f < w; ++f) b.set(b.square(f, 0), Cell::Empty);  // nothing to crop away
-    for (int r = 0; r < h; ++r) b.set(b.square(0, r), Cell::Empty);
-    b.set(b.square(w - 1, h - 1), Cell::Empty);
-    const std::vector<Board> all = testing::symmetricImages(b);
-    const Board* best = &all[0];
-    for (const Board& img : all) {
-      if (img.width() != best->width()) {
-        if (img.width() < best->width()) best = &img;
-        continue;
-      }
-      for (int sq = img.squares() - 1; sq >= 0; --sq)
-        if (img.at(sq) != best->at(sq)) {
-          if (img.at(sq) < best->at(sq)) best = &img;
-          break;
-        }
-    }
-    ASSERT_EQ(regionKey(b), encode(*best)) << toOneLine(b);
   }
 }
 
@@ -174,26 +114,6 @@ TEST(Chambers, SameAsAPlainFloodFill) {
       EXPECT_EQ(got[i].empty, static_cast<int>(expected[i].size()) - black - white);
     }
   }
-}
-
-TEST(RegionKey, OfANormalisedRegionIsItsOwnEncoding) {
-  // normalisedKey (no symmetry tried) against regionKey, on boards up to 16x16 with borders of
-  // arrows to crop.
-  std::mt19937_64 rng(5151);
-  for (int trial = 0; trial < 400; ++trial) {
-    const int w = std::uniform_int_distribution<int>(1, 16)(rng);
-    const int h = std::uniform_int_distribution<int>(1, 16)(rng);
-    const Board b = testing::randomBoard(rng, w, h, w * h > 1 ? 1 : 0, w * h > 2 ? 1 : 0, 0.5);
-    ASSERT_EQ(normalisedKey(normalisedRegion(b)), regionKey(b)) << toOneLine(b);
-  }
-}
-
-TEST(RegionKey, ColoursAreNeverSwapped) {
-  EXPECT_EQ(regionKey(parseOneLine("x.o")), regionKey(parseOneLine("o.x")));  // a mirror image
-  EXPECT_NE(regionKey(parseOneLine("x..o")), regionKey(parseOneLine("o..o")));
-  EXPECT_EQ(regionKey(parseOneLine("x.|.o")), regionKey(parseOneLine("o.|.x")));  // a half turn
-  EXPECT_NE(regionKey(parseOneLine("x.|..")), regionKey(parseOneLine("o.|..")));
-  EXPECT_NE(regionKey(parseOneLine("xo.")), regionKey(parseOneLine("ox.")));
 }
 
 }  // namespace

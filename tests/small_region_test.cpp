@@ -1,5 +1,5 @@
 // Regions on bit masks (solver/amazons/small_region.h) and their table
-// (solver/core/exact_table.h), each against a plain twin: naive moves, findChambers, regionKey,
+// (solver/core/exact_table.h), each against a plain twin: naive moves, findChambers, the naive canonical text,
 // std::map, the board's queen-distance territory.
 #include <gtest/gtest.h>
 
@@ -140,9 +140,9 @@ SmallRegion normalisedOf(const Board& board) {
 }
 
 TEST(SmallRegion, NormalisedChambersMatchRegionKeys) {
-  // Twin: regionKey, the least of the eight images. Equal normalised forms for the same key
-  // (every image of a chamber), different ones for different keys, and each form an image
-  // of its chamber.
+  // Twin: testing::naiveCanonicalText, the least text of the eight images. Equal normalised
+  // forms for the same text (every image of a chamber), different ones for different texts,
+  // and each form an image of its chamber.
   std::mt19937_64 rng(4242);
   std::map<std::string, SmallRegion> byKey;
   int images = 0;
@@ -154,10 +154,10 @@ TEST(SmallRegion, NormalisedChambersMatchRegionKeys) {
     const Board board = testing::randomBoard(rng, w, h, 1, 1, std::uniform_real_distribution<double>(0.1, 0.5)(rng));
     for (const Chamber& chamber : findChambers(board)) {
       const Board region = extractRegion(board, chamber);
-      const std::string key = regionKey(region);
+      const std::string key = testing::naiveCanonicalText(region);
       for (const Board& image : testing::symmetricImages(region)) {
         const SmallRegion form = normalisedOf(image);
-        ASSERT_EQ(regionKey(toBoard(form)), key) << toOneLine(image);
+        ASSERT_EQ(testing::naiveCanonicalText(toBoard(form)), key) << toOneLine(image);
         const auto [it, fresh] = byKey.emplace(key, form);
         ASSERT_EQ(it->second, form) << toOneLine(image);
         ++images;
@@ -178,9 +178,9 @@ TEST(SmallRegion, NormalisedChamberIsCroppedFromItsRegion) {
   const SmallChambers chambers = splitChambers(region);
   ASSERT_EQ(chambers.count, 2);
   const SmallRegion right = normalisedChamber(region, chambers.masks[0]), left = normalisedChamber(region, chambers.masks[1]);
-  EXPECT_EQ(regionKey(toBoard(right)), regionKey(parseOneLine("o.|..|.x")));
+  EXPECT_EQ(testing::naiveCanonicalText(toBoard(right)), testing::naiveCanonicalText(parseOneLine("o.|..|.x")));
   EXPECT_EQ(right.width, 2u);  // the narrower frame
-  EXPECT_EQ(regionKey(toBoard(left)), regionKey(parseOneLine("x.|.o")));
+  EXPECT_EQ(testing::naiveCanonicalText(toBoard(left)), testing::naiveCanonicalText(parseOneLine("x.|.o")));
 }
 
 // The longest run of moves of c alone (the other side never moving), by naive moves.

@@ -4,7 +4,6 @@
 // its square empty beside the other. Play in one chamber never changes another, so a position
 // is the sum of its chambers.
 #pragma once
-#include <string>
 #include <vector>
 
 #include "solver/amazons/board.h"
@@ -46,25 +45,5 @@ Box boundingBox(const Board& board, const Chamber& chamber);
 // The chamber alone on the smallest board holding it: cropped to its bounding box, every
 // square outside it an arrow; the side to move is kept.
 Board extractRegion(const Board& board, const Chamber& chamber);
-
-// The exact normalised key of a region: the least encoding over the 8 symmetries of the
-// square (colours never swapped), so equal regions anywhere share one key. Layout: width,
-// height, then 2 bits per square rank-major from a1 (the Cell value). Arrow-only border
-// ranks and files are cropped first.
-std::string regionKey(const Board& region);
-// The same as regionKey(extractRegion(board, chamber)), without building the region.
-std::string regionKey(const Board& board, const Chamber& chamber);
-
-// The region in the orientation whose encoding is regionKey (side to move kept).
-Board normalisedRegion(const Board& region);
-// regionKey of a region normalisedRegion gave: its own encoding, no symmetry tried.
-std::string normalisedKey(const Board& normalised);
-
-// Both at once: the normalised region and its key.
-struct NormalisedRegion {
-  Board board;
-  std::string key;
-};
-NormalisedRegion normalise(const Board& region);
 
 }  // namespace amazons

@@ -46,17 +46,6 @@ std::pair<uint8_t, uint8_t> fileRank(Mask bit, int width) {
   return {static_cast<uint8_t>(sq % width), static_cast<uint8_t>(sq / width)};
 }
 
-// Part `part` of a region cropped to `box`, onto masks of `Out`, normalised there.
-template <typename Out, typename Mask>
-GameRegion normalisedOn(const MaskRegion<Mask>& region, Mask part, const MaskBox& box) {
-  if constexpr (std::is_same_v<Out, Mask>) {
-    return GameRegion(normalisedChamber(region, part));
-  } else {
-    const MaskRegion<Out> crop = croppedChamber<Out>(region, part, box);
-    return GameRegion(normalisedChamber(crop, crop.black | crop.white | crop.empty));
-  }
-}
-
 }  // namespace
 
 template <typename Mask>
@@ -74,8 +63,7 @@ template Amazons::Move Amazons::optionMove(const LargeRegion&, const LargeRegion
 
 template <typename Mask>
 GameRegion normalisedPart(const MaskRegion<Mask>& region, Mask part) {
-  const MaskBox box = boxOf(region, part);
-  return onNarrowestMasks<Mask>(box.squares(), [&]<typename Out>() { return normalisedOn<Out>(region, part, box); });
+  return onNormalisedPart(region, part, [](const auto& form) { return GameRegion(form); });
 }
 template GameRegion normalisedPart(const SmallRegion&, uint64_t);
 template GameRegion normalisedPart(const WideRegion&, WideMask);
@@ -159,30 +147,8 @@ GameRegion Amazons::normalise(const GameRegion& region) {
   });
 }
 
-// 'S', 'W' or 'L' (64, 128 or 256 bits), the frame (files - 1, ranks - 1 in a byte), the
-// empty squares' mask in as many bytes as the frame needs, then a byte per amazon by square:
-// on 64 and 128 bits the square plus the masks' width for White; on 256, the count of Black's
-// first. Most chambers' keys fit in std::string's own buffer (15 bytes): the 33 bytes of the
-// whole SmallRegion took a malloc and a free per key, 12% of the core on the Amazons suites.
 std::string Amazons::key(const GameRegion& normalised) {
-  return normalised.visit([](const auto& r) {
-    using Mask = decltype(r.empty);
-    constexpr int kBits = 8 * sizeof(Mask);
-    std::string key(1, kBits == 64 ? 'S' : kBits == 128 ? 'W' : 'L');
-    key += static_cast<char>((r.width - 1) << 4 | (r.height - 1));
-    for (uint32_t byte = 0; byte * 8 < r.width * r.height; ++byte) key += static_cast<char>(static_cast<uint64_t>(r.empty >> (8 * byte)));
-    if constexpr (kBits == 256) {
-      key += static_cast<char>(maskPopcount(r.black));
-      for (const Mask& amazons : {r.black, r.white})
-        for (Mask left = amazons; left; left &= left - 1) key += static_cast<char>(maskLowest(left));
-    } else {
-      for (Mask amazons = r.black | r.white; amazons; amazons &= amazons - 1) {
-        const Mask bit = amazons & -amazons;
-        key += static_cast<char>(maskLowest(bit) | (r.white & bit ? kBits : 0));
-      }
-    }
-    return key;
-  });
+  return normalised.visit([](const auto& r) { return chamberKey(r); });
 }
 
 Amazons::Move Amazons::shifted(const Move& m, int files, int ranks) {

@@ -127,7 +127,7 @@ struct Amazons {
   // Cropped, in its least orientation (normalisedChamber), on the narrowest masks that hold
   // its box.
   static GameRegion normalise(const GameRegion& region);
-  static std::string key(const GameRegion& normalised);  // the masks' bytes
+  static std::string key(const GameRegion& normalised);  // chamberKey (small_region.h)
   static Move shifted(const Move& move, int files, int ranks);
   static std::string formatMove(const GameRegion& board, const Move& move);  // CodinGame "d8d1d7"
   static Move parseMove(const GameRegion& board, std::string_view text);     // legal for the amazon's owner

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -122,21 +123,6 @@ MaskRegion<Mask> afterMove(MaskRegion<Mask> region, Color mover, const Move& m) 
   region.empty = ((region.empty | from) & ~to) & ~(Mask{1} << m.arrow);
   return region;
 }
-// chambers.h's regionKey of a chamber `part` of a board on these masks, read from the masks
-// alone: no board built (chambers.cpp).
-template <typename Mask>
-std::string regionKey(const MaskRegion<Mask>& region, Mask part);
-// The region a regionKey encodes, in the key's orientation (chambers.cpp); Mask must hold its
-// width x height squares.
-template <typename Mask>
-MaskRegion<Mask> regionOfKey(const std::string& key);
-// f(the region of `key` on the narrowest masks that hold it).
-template <class F>
-decltype(auto) onKeyMasks(const std::string& key, F&& f) {
-  const int squares = static_cast<unsigned char>(key[0]) * static_cast<unsigned char>(key[1]);
-  return onNarrowestMasks(squares, [&]<typename Out>() { return f(regionOfKey<Out>(key)); });
-}
-
 inline int maskPopcount(uint64_t x) { return std::popcount(x); }
 inline int maskPopcount(WideMask x) { return std::popcount(static_cast<uint64_t>(x)) + std::popcount(static_cast<uint64_t>(x >> 64)); }
 // Squares 0..n-1 of x in reverse order (n at most the mask's bits), square i to n - 1 - i:
@@ -332,5 +318,34 @@ MaskRegion<Out> croppedChamber(const MaskRegion<Mask>& region, Mask chamber, con
 SmallRegion normalisedChamber(const SmallRegion& region, uint64_t chamber);
 template <typename Mask>  // WideMask, LargeMask
 MaskRegion<Mask> normalisedChamber(const MaskRegion<Mask>& region, Mask chamber);
+// f(the part `part` of a region alone, normalised on the narrowest masks that hold its box):
+// the one form of a chamber, whatever the masks or the place it was found on.
+template <typename Mask, class F>
+decltype(auto) onNormalisedPart(const MaskRegion<Mask>& region, Mask part, F&& f) {
+  const MaskBox box = boxOf(region, part);
+  return onNarrowestMasks<Mask>(box.squares(), [&]<typename Out>() {
+    if constexpr (std::is_same_v<Out, Mask>) {
+      return f(normalisedChamber(region, part));
+    } else {
+      const MaskRegion<Out> crop = croppedChamber<Out>(region, part, box);
+      return f(normalisedChamber(crop, crop.black | crop.white | crop.empty));
+    }
+  });
+}
+
+// The exact key of a normalised chamber (onNormalisedPart's form): equal for two chambers
+// exactly when they are images of each other; a few bytes, its layout in small_region.cpp.
+template <typename Mask>
+std::string chamberKey(const MaskRegion<Mask>& normalised);
+// The form a chamberKey encodes, on its masks.
+template <typename Mask>
+MaskRegion<Mask> regionOfChamberKey(std::string_view key);
+// f(the form a chamberKey encodes), on masks of the width it names.
+template <class F>
+decltype(auto) onChamberKey(std::string_view key, F&& f) {
+  if (key[0] == 'S') return f(regionOfChamberKey<uint64_t>(key));
+  if (key[0] == 'W') return f(regionOfChamberKey<WideMask>(key));
+  return f(regionOfChamberKey<LargeMask>(key));
+}
 
 }  // namespace amazons

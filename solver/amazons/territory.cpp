@@ -125,6 +125,9 @@ struct Candidate {
 constexpr int kParallelRootMin = 14;  // root moves searched in parallel from this many empty
 constexpr uint64_t kFirstTurn = 256;  // a root move's first node allowance
 
+// A chamber's key in the table: the one every Amazons table uses (chamberKey of its normal form).
+constexpr auto keyOf = [](const auto& normalised) { return chamberKey(normalised); };
+
 }  // namespace
 
 // The search answers threshold questions ("does this chamber reach T moves?") rather than
@@ -196,7 +199,7 @@ struct TerritorySolver::Impl {
       const int arrowN = maskPopcount(frame.dilate(m.arrow) & after.empty);
       Candidate c{Move{index(m.from), index(m.to), index(m.arrow)}, 0, 0, toN * 16 + arrowN, {}};
       for (size_t i = 0; i < parts.size(); ++i) {
-        PartRef p{regionKey(after, parts[i]), empties[i], 0, empties[i]};
+        PartRef p{onNormalisedPart(after, parts[i], keyOf), empties[i], 0, empties[i]};
         Entry e;
         if (table.lookup(p.key, e)) p.lo = e.lo, p.hi = e.hi;
         if (p.hi == 0) continue;
@@ -255,7 +258,7 @@ struct TerritorySolver::Impl {
     if (hi < target) return hi;
     std::vector<Candidate> cands;
     int ub = 0;
-    const bool bounded = onKeyMasks(key, [&](const auto& region) {
+    const bool bounded = onChamberKey(key, [&](const auto& region) {
       if (!have && empty >= 6) {
         lo = territoryBounds(region, Color::Black).lo;  // a greedy filling's moves
         if (lo >= target) return true;
@@ -337,7 +340,7 @@ struct TerritorySolver::Impl {
       lo = e.lo;
       hi = e.hi;
     } else {
-      lo = onKeyMasks(key, [](const auto& region) { return territoryBounds(region, Color::Black).lo; });
+      lo = onChamberKey(key, [](const auto& region) { return territoryBounds(region, Color::Black).lo; });
       table.store(key, lo, hi);
     }
     while (lo < hi) {
@@ -411,7 +414,7 @@ TerritoryResult TerritorySolver::solve(const MaskRegion<Mask>& input, Color owne
   auto solvePart = [&](size_t i) {
     const Mask part = mine[i];
     const int empty = maskPopcount(part & b.empty);
-    const int value = impl_->value(regionKey(b, part), empty, ctx);
+    const int value = impl_->value(onNormalisedPart(b, part, keyOf), empty, ctx);
     TerritoryPart& out = result.parts[i];
     out = TerritoryPart{{}, empty, value};
     for (Mask bits = part; bits; bits &= bits - 1) out.squares.push_back(maskLowest(bits));

@@ -5,7 +5,7 @@
 // Method (territory.cpp): the board is split into chambers; each chamber is solved on its own
 // (quick bounds first, then a depth-first search over the owner's moves that re-splits after
 // every move and sums the parts), with a transposition table keyed by the exact normalised
-// chamber (regionKey) holding lower/upper bounds. Deciding the count is NP-hard in general.
+// chamber (chamberKey) holding lower/upper bounds. Deciding the count is NP-hard in general.
 // Everything is done on masks (small_region.h), the narrowest that hold each chamber.
 #pragma once
 #include <cstddef>

@@ -10,8 +10,8 @@
 //             packed as width, height, then 2 bits a square rank-major from a1 (Cell codes);
 //             value: kind byte 0 and the owner's exact move count (varint) for a one-colour
 //             chamber, kind byte 1 and cgt::serialise of the canonical form for a contested
-//             one. Only chambers of at most 64 squares' box are stored: the solver values all
-//             others on boards, and none fit a database build's box.
+//             one. Only chambers of at most 64 squares' box are stored: the others (on wider
+//             masks) fit no database build's box.
 // A value that does not decode, or whose kind disagrees with its key, is reported as a
 // corrupt database (an InputError naming the file), never used.
 #pragma once
