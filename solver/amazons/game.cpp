@@ -180,11 +180,11 @@ static std::optional<Color> soleColour(const GameRegion& region) {
 
 std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region, std::chrono::steady_clock::time_point until,
                                              TerritorySolver& territories) {
+  const std::optional<std::pair<int64_t, int64_t>> b = integerBounds(region);
+  if (b && b->first == b->second) return cgt::integer(b->first);  // most territories are filled whole by a greedy filling
   const std::optional<Color> colour = soleColour(region);
   if (!colour) return std::nullopt;
   const Color owner = *colour;
-  if (const std::optional<std::pair<int64_t, int64_t>> b = integerBounds(region); b && b->first == b->second)
-    return cgt::integer(b->first);  // most territories are filled whole by a greedy filling
   try {
     const int moves = region.visit([&](const auto& r) { return territories.solve(r, owner, false, Deadline{until}).moves; });
     return cgt::integer(owner == Color::Black ? moves : -moves);
@@ -195,7 +195,19 @@ std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region, std::chro
 
 std::optional<std::pair<int64_t, int64_t>> Amazons::integerBounds(const GameRegion& region) {
   const std::optional<Color> colour = soleColour(region);
-  if (!colour) return std::nullopt;
+  if (!colour) {
+    // A contested region whose bounds meet is that integer (G >= n and G <= n): its sides'
+    // zones all pockets, cut apart by gates that findChambers does not cut. Each side's
+    // pockets lie in its own zone and outside the other's, so the zones must not meet: most
+    // contested regions are out before any pocket is filled.
+    return region.visit([](const auto& r) -> std::optional<std::pair<int64_t, int64_t>> {
+      const auto frame = r.frame();
+      if (reachableSquares(frame, r.black, r.empty) & reachableSquares(frame, r.white, r.empty)) return std::nullopt;
+      const RegionBounds b = regionBounds(r);
+      if (b.lo != b.hi) return std::nullopt;
+      return std::pair<int64_t, int64_t>{b.lo, b.hi};
+    });
+  }
   const Color owner = *colour;
   const TerritoryBounds b = region.visit([&](const auto& r) { return territoryBounds(r, owner); });
   if (owner == Color::Black) return std::pair<int64_t, int64_t>{b.lo, b.hi};
@@ -207,8 +219,8 @@ int Amazons::estimate(const GameRegion& region) {
 }
 
 std::pair<int64_t, int64_t> Amazons::bounds(const GameRegion& region) {
-  return region.visit(
-      [](const auto& r) { return std::pair<int64_t, int64_t>{-reachableEmpty(r, Color::White), reachableEmpty(r, Color::Black)}; });
+  const RegionBounds b = region.visit([](const auto& r) { return regionBounds(r); });
+  return {b.lo, b.hi};
 }
 
 // The territories each thread met last (AmazonsLoneSearch::wins): 4,096 entries of 24 bytes,

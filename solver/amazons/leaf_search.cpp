@@ -4,6 +4,8 @@
 #include <cassert>
 #include <vector>
 
+#include "solver/amazons/small_territory.h"
+
 namespace amazons::solve {
 
 namespace {
@@ -98,10 +100,10 @@ bool LeafSearch::wins(SmallRegion region, uint64_t hash, int64_t number, Color m
     region.empty &= contested;
     split = true;
   }
-  // -w <= G <= b (reachableEmpty): the mover's least and greatest advantage in G + n.
-  const int64_t b = reachableEmpty(region, Color::Black), w = reachableEmpty(region, Color::White);
-  const int64_t worst = mover == Color::Black ? number - w : -number - b;
-  const int64_t best = mover == Color::Black ? number + b : -number + w;
+  // lo <= G <= hi (regionBounds): the mover's least and greatest advantage in G + n.
+  const RegionBounds b = regionBounds(region);
+  const int64_t worst = mover == Color::Black ? number + b.lo : -number - b.hi;
+  const int64_t best = mover == Color::Black ? number + b.hi : -number - b.lo;
   if (worst > 0) return true;   // the mover wins moving second too
   if (best <= 0) return false;  // G + n <= 0 for Black to move (>= 0 for White): a loss
   if (playedOut(region)) return plainWins(region, number, mover, host);  // (again: a split may leave fewer)

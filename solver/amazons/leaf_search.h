@@ -77,7 +77,7 @@ class LeafSearch {
   // Black, -n for White): a win at a is a win at a + 1 too (G + n + 1 > G + n), so the
   // advantages known to lose and to win are two half-lines. On integers; the advantages that
   // wins() meets lie within the region's empty squares of 0 (the rest is decided by
-  // reachableEmpty), and others are neither recorded nor answered.
+  // regionBounds), and others are neither recorded nor answered.
   struct Bounds {
     int16_t losesUpTo = INT16_MIN;  // the greatest advantage known to lose
     int16_t winsFrom = INT16_MAX;   // the least advantage known to win

@@ -184,6 +184,38 @@ template std::vector<Move> territoryFilling(const SmallRegion&, Color);
 template std::vector<Move> territoryFilling(const WideRegion&, Color);
 template std::vector<Move> territoryFilling(const LargeRegion&, Color);
 
+template <typename Mask>
+int guaranteedMoves(const MaskFrame<Mask>& frame, Mask mine, Mask theirs, Mask empty, Mask theirZone) {
+  // An empty square beside their zone or their amazons is in the zone, so the ones outside it
+  // touch neither; an amazon of mine that does not either may move in its pocket without
+  // opening it. The others (gates) stand still, but for one step each into a pocket with no
+  // amazon beside it, shooting back at the square it left: that square becomes an arrow, so
+  // the pocket stays sealed, and the gate plays on inside it.
+  const Mask movers = mine & ~frame.dilate(theirZone | theirs);
+  const Mask pocketEmpty = empty & ~theirZone;
+  if (!pocketEmpty) return 0;
+  Mask gates = mine & ~movers;
+  int moves = 0;
+  forEachConnectedPart(frame, movers | pocketEmpty, [&](Mask pocket) {
+    if (!(pocket & pocketEmpty)) return;
+    if (pocket & movers) {
+      moves += territoryBoundsOnMasks(frame, pocket & movers, pocket & pocketEmpty).lo;
+      return;
+    }
+    const Mask besideGates = gates & frame.dilate(pocket);
+    if (!besideGates) return;
+    const Mask gate = besideGates & -besideGates;
+    gates ^= gate;
+    const Mask entry = frame.dilate(gate) & pocket;
+    const Mask step = entry & -entry;  // the gate's first move: one square in, the arrow where it stood
+    moves += 1 + territoryBoundsOnMasks(frame, step, pocket & ~step).lo;
+  });
+  return moves;
+}
+template int guaranteedMoves(const MaskFrame<uint64_t>&, uint64_t, uint64_t, uint64_t, uint64_t);
+template int guaranteedMoves(const MaskFrame<WideMask>&, WideMask, WideMask, WideMask, WideMask);
+template int guaranteedMoves(const MaskFrame<LargeMask>&, LargeMask, LargeMask, LargeMask, LargeMask);
+
 TerritoryBounds territoryBounds(const Board& region, Color owner) {
   // On 64-bit masks where they hold the board: the same bounds (the filling's choices do not
   // depend on the width of the masks) for less. The territory solver bounds each new chamber

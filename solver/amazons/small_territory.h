@@ -26,6 +26,35 @@ TerritoryBounds territoryBounds(const MaskRegion<Mask>& region, Color owner) {
 }
 // The same on a board, on the narrowest masks that hold it.
 TerritoryBounds territoryBounds(const Board& region, Color owner);
+
+// Moves the amazons `mine` can make whatever the other side (`theirs`) does, in pockets it
+// cannot enter: `theirZone` is the empty squares their amazons can ever reach with mine
+// standing still (reachableSquares). Mine that touch that zone or their amazons are gates:
+// they stand still as walls, but for one step each into a pocket beside it with no amazon of
+// its own, shooting back at the square it left (which seals the pocket again). Every other
+// amazon plays only in its pocket, the component of the empty squares outside the zone and
+// such amazons, sealed by arrows and gates. The sum of the pockets' greedy fillings
+// (territoryBoundsOnMasks' lo): played one at a time, each in answer to any move of theirs,
+// they stay legal, since nothing of theirs gets in.
+template <typename Mask>
+int guaranteedMoves(const MaskFrame<Mask>& frame, Mask mine, Mask theirs, Mask empty, Mask theirZone);
+
+// lo <= G <= hi for any region: each side makes at most the moves of its zone (the empty
+// squares its amazons can reach, the other's standing still: each move fills one for good)
+// and, whatever the other does, at least those of its pockets (guaranteedMoves). So G >= Black's
+// pockets less White's zone: Black answers each of White's moves with one of its own
+// (numbers alike), and has as many as White has at most.
+struct RegionBounds {
+  int lo = 0, hi = 0;
+};
+template <typename Mask>
+RegionBounds regionBounds(const MaskRegion<Mask>& region) {
+  const MaskFrame<Mask> frame = region.frame();
+  const Mask blackZone = reachableSquares(frame, region.black, region.empty);
+  const Mask whiteZone = reachableSquares(frame, region.white, region.empty);
+  return {guaranteedMoves(frame, region.black, region.white, region.empty, whiteZone) - maskPopcount(whiteZone),
+          maskPopcount(blackZone) - guaranteedMoves(frame, region.white, region.black, region.empty, blackZone)};
+}
 // The moves of the filling that gave lo (squares as the region lies), playable in order.
 template <typename Mask>
 std::vector<Move> territoryFilling(const MaskRegion<Mask>& region, Color owner);

@@ -42,7 +42,8 @@
 //                                    squares each side's amazons can reach): a sum with raw
 //                                    regions is decided at once when it is at either end
 //   G::integerBounds(normalised)     for a region whose value is an integer (Amazons: a one-
-//                                    colour territory), integers lo <= value <= hi found
+//                                    colour territory, or any region whose bounds meet),
+//                                    integers lo <= value <= hi found
 //                                    cheaply (a greedy filling, the reachable squares; lo == hi
 //                                    when that is exact), else nullopt: inside the search such
 //                                    a region waits as pending, and pays for G::shortcut's exact
