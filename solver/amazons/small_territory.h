@@ -1,6 +1,7 @@
-// Quick bounds on one-colour chambers on masks, exact for most: a greedy filling that fills
+// Quick bounds on masks. On one-colour chambers, exact for most: a greedy filling that fills
 // every empty square its amazons can reach proves the owner's count of moves is that number
-// (every move fills exactly one square, so nothing does better).
+// (every move fills exactly one square, so nothing does better). On any region: each side's
+// zone above, its pockets below (regionBounds).
 #pragma once
 #include <vector>
 
