@@ -77,29 +77,7 @@ TEST(Chambers, SameAsAPlainFloodFill) {
     const Board b = testing::randomBoard(rng, w, h, std::uniform_int_distribution<int>(0, 4)(rng),
                                          std::uniform_int_distribution<int>(0, 4)(rng),
                                          std::uniform_real_distribution<double>(0.2, 0.7)(rng));
-    std::vector<std::vector<int>> expected;
-    std::vector<bool> seen(b.squares(), false);
-    for (int start = 0; start < b.squares(); ++start) {
-      if (seen[start] || b.at(start) == Cell::Arrow) continue;
-      std::vector<int> part{start}, queue{start};
-      seen[start] = true;
-      while (!queue.empty()) {
-        const int sq = queue.back();
-        queue.pop_back();
-        for (int df = -1; df <= 1; ++df)
-          for (int dr = -1; dr <= 1; ++dr) {
-            const int f = b.fileOf(sq) + df, r = b.rankOf(sq) + dr;
-            if (!b.onBoard(f, r)) continue;
-            const int n = b.square(f, r);
-            if (seen[n] || b.at(n) == Cell::Arrow) continue;
-            seen[n] = true;
-            part.push_back(n);
-            queue.push_back(n);
-          }
-      }
-      std::sort(part.begin(), part.end());
-      expected.push_back(part);
-    }
+    const std::vector<std::vector<int>> expected = testing::naiveParts(b);
     const std::vector<Chamber> got = findChambers(b);
     ASSERT_EQ(got.size(), expected.size()) << toOneLine(b);
     for (size_t i = 0; i < got.size(); ++i) {

@@ -282,34 +282,13 @@ TEST(Territory, GreedyFillIsAPlayableLowerBound) {
   EXPECT_GT(greedyShort, 15);
 }
 
-// The naive twin of forEachOwnerPart: the owner's parts of a board whose owner is Black and
-// whose other amazons are arrows, by a flood fill over each square's eight neighbours, each
-// as its squares (ascending) in the order of their lowest squares.
+// The naive twin of forEachOwnerPart on a board whose owner is Black and whose other amazons
+// are arrows: the naive flood fill's parts holding a Black amazon and an empty square.
 std::vector<std::vector<int>> naiveOwnerParts(const Board& b) {
   std::vector<std::vector<int>> out;
-  std::vector<char> seen(b.squares(), 0);
-  for (int start = 0; start < b.squares(); ++start) {
-    if (seen[start] || b.at(start) == Cell::Arrow) continue;
-    std::vector<int> part, stack{start};
-    seen[start] = 1;
-    bool amazon = false, empty = false;
-    while (!stack.empty()) {
-      const int sq = stack.back();
-      stack.pop_back();
-      part.push_back(sq);
-      amazon |= b.at(sq) == Cell::Black;
-      empty |= b.at(sq) == Cell::Empty;
-      for (int dr = -1; dr <= 1; ++dr)
-        for (int df = -1; df <= 1; ++df) {
-          const int f = b.fileOf(sq) + df, r = b.rankOf(sq) + dr;
-          if ((dr || df) && b.onBoard(f, r) && !seen[b.square(f, r)] && b.at(b.square(f, r)) != Cell::Arrow) {
-            seen[b.square(f, r)] = 1;
-            stack.push_back(b.square(f, r));
-          }
-        }
-    }
-    std::sort(part.begin(), part.end());
-    if (amazon && empty) out.push_back(part);
+  for (std::vector<int>& part : testing::naiveParts(b)) {
+    auto holds = [&](Cell c) { return std::any_of(part.begin(), part.end(), [&](int sq) { return b.at(sq) == c; }); };
+    if (holds(Cell::Black) && holds(Cell::Empty)) out.push_back(std::move(part));
   }
   return out;
 }

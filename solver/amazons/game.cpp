@@ -202,8 +202,9 @@ std::optional<std::pair<int64_t, int64_t>> Amazons::integerBounds(const GameRegi
     // contested regions are out before any pocket is filled.
     return region.visit([](const auto& r) -> std::optional<std::pair<int64_t, int64_t>> {
       const auto frame = r.frame();
-      if (reachableSquares(frame, r.black, r.empty) & reachableSquares(frame, r.white, r.empty)) return std::nullopt;
-      const RegionBounds b = regionBounds(r);
+      const auto blackZone = reachableSquares(frame, r.black, r.empty), whiteZone = reachableSquares(frame, r.white, r.empty);
+      if (blackZone & whiteZone) return std::nullopt;
+      const RegionBounds b = regionBounds(r, blackZone, whiteZone);
       if (b.lo != b.hi) return std::nullopt;
       return std::pair<int64_t, int64_t>{b.lo, b.hi};
     });

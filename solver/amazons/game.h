@@ -144,10 +144,10 @@ struct Amazons {
   // rather than a greedy filling on the board: positions/territory/suite.txt, one thread,
   // 10.5 s -> 2.2 s, its 60-square line 76 0.60 -> 0.12 s, each candidate move's bounds taken.)
   static std::optional<std::pair<int64_t, int64_t>> integerBounds(const GameRegion& normalised);
-  // -w <= G <= b, with b and w the empty squares Black's and White's amazons can reach (each
-  // move fills one of them for good). (Boards of 65-128 squares once took all their empty
-  // squares: a 41-empty 10x10 position, whose large chamber is such a board, 2.00 M -> 1.47 M
-  // positions and 16.4 -> 11.5 s with its reachable squares.)
+  // regionBounds (small_territory.h): each side's zone above, its pockets below. (Boards of
+  // 65-128 squares once took all their empty squares: a 41-empty 10x10 position, whose large
+  // chamber is such a board, 2.00 M -> 1.47 M positions and 16.4 -> 11.5 s with its reachable
+  // squares.)
   static std::pair<int64_t, int64_t> bounds(const GameRegion& region);
   // Queen-distance territory (heuristic.h), which orders the moves of a raw region alone in a
   // sum from kTerritoryOrderEmpty empty squares on.

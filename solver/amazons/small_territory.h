@@ -48,13 +48,17 @@ int guaranteedMoves(const MaskFrame<Mask>& frame, Mask mine, Mask theirs, Mask e
 struct RegionBounds {
   int lo = 0, hi = 0;
 };
+// The same with the zones given (reachableSquares of each side's amazons).
+template <typename Mask>
+RegionBounds regionBounds(const MaskRegion<Mask>& region, Mask blackZone, Mask whiteZone) {
+  const MaskFrame<Mask> frame = region.frame();
+  return {guaranteedMoves(frame, region.black, region.white, region.empty, whiteZone) - maskPopcount(whiteZone),
+          maskPopcount(blackZone) - guaranteedMoves(frame, region.white, region.black, region.empty, blackZone)};
+}
 template <typename Mask>
 RegionBounds regionBounds(const MaskRegion<Mask>& region) {
   const MaskFrame<Mask> frame = region.frame();
-  const Mask blackZone = reachableSquares(frame, region.black, region.empty);
-  const Mask whiteZone = reachableSquares(frame, region.white, region.empty);
-  return {guaranteedMoves(frame, region.black, region.white, region.empty, whiteZone) - maskPopcount(whiteZone),
-          maskPopcount(blackZone) - guaranteedMoves(frame, region.white, region.black, region.empty, blackZone)};
+  return regionBounds(region, reachableSquares(frame, region.black, region.empty), reachableSquares(frame, region.white, region.empty));
 }
 // The moves of the filling that gave lo (squares as the region lies), playable in order.
 template <typename Mask>

@@ -39,8 +39,9 @@
 //                                    searched, counted in the analysis' nodes), clear(); the
 //                                    shortcut is then G::shortcut(normalised, until, table)
 //   G::bounds(normalised region)     integers lo <= value <= hi, cheap (Amazons: the empty
-//                                    squares each side's amazons can reach): a sum with raw
-//                                    regions is decided at once when it is at either end
+//                                    squares each side's amazons can reach, less the other
+//                                    side's pockets): a sum with raw regions is decided at
+//                                    once when it is at either end
 //   G::integerBounds(normalised)     for a region whose value is an integer (Amazons: a one-
 //                                    colour territory, or any region whose bounds meet),
 //                                    integers lo <= value <= hi found

@@ -157,6 +157,33 @@ Board standardStart() {
       Color::White);
 }
 
+std::vector<std::vector<int>> naiveParts(const Board& b) {
+  std::vector<std::vector<int>> parts;
+  std::vector<bool> seen(b.squares(), false);
+  for (int start = 0; start < b.squares(); ++start) {
+    if (seen[start] || b.at(start) == Cell::Arrow) continue;
+    std::vector<int> part{start}, queue{start};
+    seen[start] = true;
+    while (!queue.empty()) {
+      const int sq = queue.back();
+      queue.pop_back();
+      for (int df = -1; df <= 1; ++df)
+        for (int dr = -1; dr <= 1; ++dr) {
+          const int f = b.fileOf(sq) + df, r = b.rankOf(sq) + dr;
+          if (!b.onBoard(f, r)) continue;
+          const int n = b.square(f, r);
+          if (seen[n] || b.at(n) == Cell::Arrow) continue;
+          seen[n] = true;
+          part.push_back(n);
+          queue.push_back(n);
+        }
+    }
+    std::sort(part.begin(), part.end());
+    parts.push_back(part);
+  }
+  return parts;
+}
+
 std::string naiveCanonicalText(const Board& region) {
   int f0 = region.width(), f1 = -1, r0 = region.height(), r1 = -1;
   for (int r = 0; r < region.height(); ++r)

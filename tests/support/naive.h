@@ -51,6 +51,10 @@ Board standardStart();
 // empty or an arrow, every other pair holds a cell and its colour swapped.
 Board colourMirroredBoard(std::mt19937_64& rng, int width, int height, int t);
 
+// The 8-connected parts of a board's squares that are no arrows, by a flood fill over each
+// square's eight neighbours: each part's squares ascending, the parts by their lowest square.
+std::vector<std::vector<int>> naiveParts(const Board& board);
+
 // A region's text ("WxH:" then a digit per square, Cell codes) cropped to its non-arrow squares
 // and least over the 8 symmetric images: equal for regions that are images of each other.
 std::string naiveCanonicalText(const Board& region);
