@@ -1,6 +1,7 @@
 #include "solver/amazons/small_territory.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <vector>
@@ -159,6 +160,32 @@ int bestFilling(const MaskFrame<Mask>& frame, Mask mine, Mask empty, std::vector
   return best;
 }
 
+// territoryBoundsOnMasks' lo (a greedy filling's count of moves) for the amazons `mine` on the
+// squares `empty`, through a cache of the fillings each thread met last: most positions of a
+// search differ from their neighbours in one place, and the pockets elsewhere are filled
+// again. (A greedy filling reads the flood fill of every candidate move: with every option's
+// bounds taken in the search over sums, the fillings were a quarter of game 5's 46-empty line;
+// cached, that line took 5.2 s instead of 6.5 s.) 2,048 entries of up to 80 bytes (two
+// 256-bit masks), within a core's L2 cache.
+template <typename Mask>
+int filledMoves(const MaskFrame<Mask>& frame, Mask mine, Mask empty) {
+  struct Entry {
+    Mask mine = 0, empty = 0;
+    int width = 0, moves = 0;  // width 0: unused (a frame is at least one square wide)
+  };
+  constexpr int kBits = 11;
+  thread_local std::array<Entry, size_t{1} << kBits> recent{};
+  uint64_t h = static_cast<uint64_t>(frame.width) * 0x9E3779B97F4A7C15ull;
+  for (int word = 0; word < static_cast<int>(sizeof(Mask) / 8); ++word)
+    h = (h ^ static_cast<uint64_t>(mine >> (64 * word)) * 0xC2B2AE3D27D4EB4Full ^ static_cast<uint64_t>(empty >> (64 * word))) *
+        0xBF58476D1CE4E5B9ull;
+  Entry& slot = recent[(h ^ (h >> 31)) >> (64 - kBits)];
+  if (slot.width == frame.width && slot.mine == mine && slot.empty == empty) return slot.moves;
+  const int moves = territoryBoundsOnMasks(frame, mine, empty).lo;
+  slot = {mine, empty, frame.width, moves};
+  return moves;
+}
+
 }  // namespace
 
 template <typename Mask>
@@ -199,7 +226,7 @@ int guaranteedMoves(const MaskFrame<Mask>& frame, Mask mine, Mask theirs, Mask e
   forEachConnectedPart(frame, movers | pocketEmpty, [&](Mask pocket) {
     if (!(pocket & pocketEmpty)) return;
     if (pocket & movers) {
-      moves += territoryBoundsOnMasks(frame, pocket & movers, pocket & pocketEmpty).lo;
+      moves += filledMoves(frame, pocket & movers, pocket & pocketEmpty);
       return;
     }
     const Mask besideGates = gates & frame.dilate(pocket);
@@ -208,7 +235,7 @@ int guaranteedMoves(const MaskFrame<Mask>& frame, Mask mine, Mask theirs, Mask e
     gates ^= gate;
     const Mask entry = frame.dilate(gate) & pocket;
     const Mask step = entry & -entry;  // the gate's first move: one square in, the arrow where it stood
-    moves += 1 + territoryBoundsOnMasks(frame, step, pocket & ~step).lo;
+    moves += 1 + filledMoves(frame, step, pocket & ~step);
   });
   return moves;
 }

@@ -28,7 +28,7 @@ namespace {
 namespace po = boost::program_options;
 using clobber::Clobber;
 
-// Amazons: small contested and territory endgames, 4x4 to 10x10.
+// Amazons: small contested and territory endgames, 4x4 to 10x10, and two positions of 10x10 games.
 constexpr const char* kAmazonsPositions[] = {
     // KNOWN-RESULTS: contested regions and a defective territory sum (CGSuite).
     "x...|o...",
@@ -46,6 +46,11 @@ constexpr const char* kAmazonsPositions[] = {
     ".x....#|..#.#x#|.##.##.|##.####|#######|.o##o##|...###.",
     "###o#.x|.#.##..|...##..|.#####.|#x#o##.|#.#####|..#.#..",
     "###x#.#...|##o####.#.|#####.#..#|.#########|###.##.###|x##.#x####|o###.###..|###.x###..|#######.#o|..##o##...",
+    // The reach walk's greedy 10x10 games 3 and 4 (scripts/bench-reach), 40 and 46 empty
+    // squares: a large contested chamber searched raw, its options looked up before any is
+    // searched (core/sum_search.h), 0.2 s together.
+    "....####.#|#..##.#.#.|...##.x..#|#o.#..o#..|#..####.#.|####.##.#.|#.#o##.###|####.#xo.#|.#x##.##x#|#....##..#",
+    "...##..#..|.##x###...|..##o##.##|..#.#.#x.#|###.#..#.#|..#ox#.#o.|.####.#.#.|#x..#.#.##|#o#.##.#..|.#...##...",
 };
 
 // Clobber: random boards of bench-clobber's 6x6 and grouped 8x8 sets (seeds 606 and 808), the
