@@ -245,7 +245,8 @@ TEST(AmazonsOnCore, PocketsTightenTheBoundsAndTheyHold) {
     ASSERT_TRUE(cgt::leq(cgt::integer(lo), g) && cgt::leq(g, cgt::integer(hi))) << toOneLine(board) << " " << lo << " " << hi;
     ++compared;
     const SmallRegion masks = region.small();
-    tighter += lo > -reachableEmpty(masks, Color::White) || hi < reachableEmpty(masks, Color::Black);
+    const auto zone = [&](Color c) { return maskPopcount(reachableSquares(masks.frame(), masks.amazons(c), masks.empty)); };
+    tighter += lo > -zone(Color::White) || hi < zone(Color::Black);
     // Where they meet, the region is that integer, and integerBounds says so.
     const std::optional<std::pair<int64_t, int64_t>> integer = Amazons::integerBounds(region);
     ASSERT_EQ(integer.has_value(), lo == hi) << toOneLine(board);
@@ -299,10 +300,12 @@ TEST(AmazonsOnCore, ValuesLieWithinTheBounds) {
   // Boards of 80 and 132 squares: each side reaches 9 (10) squares, a pocket of its own that it
   // fills whatever the other does, so both bounds are 9 - 9 (10 - 10).
   const GameRegion wide = Amazons::parseOneLine("x.........|##########|##########|##########|##########|##########|##########|.........o");
-  EXPECT_EQ(reachableEmpty(toWide(wide.toBoard()), Color::White), 9);
+  const WideRegion wideMasks = toWide(wide.toBoard());
+  EXPECT_EQ(maskPopcount(reachableSquares(wideMasks.frame(), wideMasks.white, wideMasks.empty)), 9);
   EXPECT_EQ(Amazons::bounds(wide), (std::pair<int64_t, int64_t>{0, 0}));
   const GameRegion larger = Amazons::parseOneLine("x..........|###########|###########|###########|###########|###########|###########|###########|###########|###########|#.#.#.#.#.o|##.#.#.#.#.");
-  EXPECT_EQ(reachableEmpty(toLarge(larger.toBoard()), Color::White), 10);
+  const LargeRegion largeMasks = toLarge(larger.toBoard());
+  EXPECT_EQ(maskPopcount(reachableSquares(largeMasks.frame(), largeMasks.white, largeMasks.empty)), 10);
   EXPECT_EQ(Amazons::bounds(larger), (std::pair<int64_t, int64_t>{0, 0}));
 }
 

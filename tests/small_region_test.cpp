@@ -194,7 +194,7 @@ int longestRun(Board& board, Color c) {
   return best;
 }
 
-TEST(SmallRegion, ReachableEmptyBoundsTheLongestRunOfOneSide) {
+TEST(SmallRegion, ReachableSquaresBoundTheLongestRunOfOneSide) {
   // Twin: a square-by-square flood from c's amazons over empty squares. The count bounds every
   // run of c's moves (checked in full on small regions), which is what makes it a bound on
   // the region's value.
@@ -222,7 +222,8 @@ TEST(SmallRegion, ReachableEmptyBoundsTheLongestRunOfOneSide) {
             frontier.push_back(next);
           }
       }
-      const int bound = reachableEmpty(toSmall(board), c);
+      const SmallRegion masks = toSmall(board);
+      const int bound = maskPopcount(reachableSquares(masks.frame(), masks.amazons(c), masks.empty));
       ASSERT_EQ(bound, count) << toOneLine(board) << " " << colorName(c);
       if (board.emptyCount() > 6) continue;
       const int run = longestRun(board, c);

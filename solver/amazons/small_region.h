@@ -269,15 +269,6 @@ void forEachConnectedPart(const MaskFrame<Mask>& frame, Mask open, F&& f) {
   }
 }
 
-// The empty squares `mover`'s amazons can ever reach, their own moves alone: across empty
-// squares only, the other side's amazons blocking. No sequence of `mover`'s moves there is
-// longer (each move fills one of them for good), so a region G has G <= this count for Black
-// and G >= minus it for White.
-template <typename Mask>
-int reachableEmpty(const MaskRegion<Mask>& region, Color mover) {
-  return maskPopcount(reachableSquares(region.frame(), region.amazons(mover), region.empty));
-}
-
 template <typename Mask>
 int queenTerritory(const MaskRegion<Mask>& region) {
   return queenTerritory(region.frame(), region.black, region.white, region.empty);
