@@ -9,6 +9,7 @@
 #include "cgt/cgt.h"
 #include "solver/amazons/formats.h"
 #include "solver/amazons/chambers.h"
+#include "solver/amazons/minimax.h"
 #include "solver/amazons/suite.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/naive.h"
@@ -82,6 +83,36 @@ TEST(CliSuite, ValueChecksBuildTotalsOverTheDisplayAllowance) {
   const CliResult bad = runCli({"suite", writeTemp("hot-bad.txt", std::string(position) + " ; b ; value=* ; src=deliberately-wrong\n")});
   EXPECT_EQ(bad.status, 1) << bad.out;
   EXPECT_TRUE(has(bad.out, "wrong value      : 1")) << bad.out;
+}
+
+// A line that asks only the side to move's outcome has that side alone decided; one with an
+// outcome class has both. Answers from the whole-board oracle; the first line's count of
+// positions must be the smaller (the other side of this board is not its colour mirror, so it
+// costs a search of its own).
+TEST(CliSuite, AWinOrLossLineDecidesTheSideToMoveAlone) {
+  const std::string position = "x...|..o.|....|.#.x";
+  Board board = parseOneLine(position);
+  bool wins[2];
+  for (const Color mover : {Color::Black, Color::White}) {
+    board.setSideToMove(mover);
+    const std::optional<bool> w = WholeBoardSearch(1'000'000).moverWins(board);
+    ASSERT_TRUE(w.has_value());
+    wins[static_cast<int>(mover)] = *w;
+  }
+  const bool black = wins[static_cast<int>(Color::Black)], white = wins[static_cast<int>(Color::White)];
+  const char* outcomeClass = black ? (white ? "N" : "L") : (white ? "R" : "P");
+  const std::string outcome = black ? "win" : "loss";
+  const CliResult r = runCli({"suite", "--threads", "1",
+                              writeTemp("sides.txt", position + " ; b ; " + outcome + " ; src=oracle\n" + position + " ; b ; " + outcome +
+                                                         " ; " + outcomeClass + " ; src=oracle\n")});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  auto nodesOfLine = [&](size_t line) {
+    size_t at = 0;
+    for (size_t i = 0; i < line; ++i) at = r.out.find('\n', at) + 1;
+    const size_t nodes = r.out.find("nodes=", at);
+    return std::stoull(r.out.substr(nodes + 6));
+  };
+  EXPECT_LT(nodesOfLine(0), nodesOfLine(1)) << r.out;
 }
 
 TEST(CliSuite, KnownFailureMarks) {

@@ -52,7 +52,7 @@ TEST(FuzzRegression, TenAmazonsOnTwoRows) {
   options.analysis.totalSums = 20;
   AmazonsEngine engine(options, Notation::CodinGame);
   const Board board = parsePosition("-Bw..BbwBw\n....BW...B\n").board;
-  const core::Analysis<Amazons> a = engine.analyse(GameRegion(board), cgt::Side::Left, false);
+  const core::Analysis<Amazons> a = engine.analyse(GameRegion(board), cgt::Side::Left);
   for (const Color side : {Color::Black, Color::White}) {
     const core::SideReport<Amazons>& report = a.forSide(Amazons::sideOf(side));
     ASSERT_EQ(report.verdict, core::Verdict::Win);

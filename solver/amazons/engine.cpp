@@ -26,7 +26,7 @@ AmazonsEngine::AmazonsEngine(const AmazonsOptions& options, Notation notation)
       format_(notationFormat(notation)),
       timeLimitSeconds_(options.analysis.limits.seconds) {}
 
-core::Analysis<Amazons> AmazonsEngine::analyse(const GameRegion& board, cgt::Side mover, bool withTotal) {
+core::Analysis<Amazons> AmazonsEngine::analyse(const GameRegion& board, cgt::Side mover, core::Wanted wanted) {
   const Deadline deadline = Deadline::after(timeLimitSeconds_);
   // The progress line names each chamber by the report's letter (reportChambers' order, dead
   // and closed chambers counted), not by its place among the analysed ones.
@@ -35,13 +35,13 @@ core::Analysis<Amazons> AmazonsEngine::analyse(const GameRegion& board, cgt::Sid
   std::vector<char> labels;
   for (const size_t chamber : map.ofPart) labels.push_back(regionLabel(chamber));
   analyser_.setRegionLabels(std::move(labels));
-  core::Analysis<Amazons> a = analyser_.analyse(board, mover);
+  core::Analysis<Amazons> a = analyser_.analyse(board, mover, wanted.sides);
   // The filling lines on the analysis' threads, their positions counted with its own.
   TerritorySolver& territory = analyser_.shortcutTable();
   const uint64_t before = territory.nodes();
   analyser_.withThreads([&] { reportChambers(whole, map, a, fillingLines_ ? &territory : nullptr, deadline); });
   a.nodes += territory.nodes() - before;
-  if (withTotal && !a.total) a.total = core::canonicalTotal(a, ~uint64_t{0}, deadline.at);
+  if (wanted.fullTotal && !a.total) a.total = core::canonicalTotal(a, ~uint64_t{0}, deadline.at);
   return a;
 }
 

@@ -61,9 +61,10 @@ class AmazonsEngine {
  public:
   using Game = Amazons;
   AmazonsEngine(const AmazonsOptions& options, Notation notation);
-  // The analysis of `board` with `mover`'s verdict first. With `withTotal`, a total beyond
-  // AnalysisOptions::totalSums is built in full within the time limit.
-  core::Analysis<Amazons> analyse(const GameRegion& board, cgt::Side mover, bool withTotal);
+  // The analysis of `board` with `mover`'s verdict first (the other's as wanted.sides asks).
+  // With wanted.fullTotal, a total beyond AnalysisOptions::totalSums is built in full within
+  // the time limit.
+  core::Analysis<Amazons> analyse(const GameRegion& board, cgt::Side mover, core::Wanted wanted = {});
   std::string formatMove(const GameRegion& region, const Amazons::Move& m) const { return format_(region, m); }
   // For a progress line, read from another thread while analyse() runs.
   uint64_t nodes() const { return analyser_.nodes(); }

@@ -72,7 +72,7 @@ void benchPositions(E& engine, std::span<const char* const> positions) {
   uint64_t total = 0;
   int index = 0;
   for (const char* text : positions) {
-    const core::Analysis<G> a = engine.analyse(G::parseOneLine(text), cgt::Side::Left, false);
+    const core::Analysis<G> a = engine.analyse(G::parseOneLine(text), cgt::Side::Left);
     total += a.nodes;
     const bool known = a.left.verdict != core::Verdict::Unknown && a.right.verdict != core::Verdict::Unknown;
     const core::OutcomeClass c = core::classOf(a.left.verdict == core::Verdict::Win, a.right.verdict == core::Verdict::Win);

@@ -116,7 +116,7 @@ int runSolve(const std::vector<std::string>& args) {
       const ProgressLine line(progress, [&] {
         return analysisProgress(which, start, static_cast<double>(engine.nodes() - nodesBefore), engine.stage());
       });
-      result = engine.analyse(GameRegion(board), side, false);
+      result = engine.analyse(GameRegion(board), side);
     }
     const core::Analysis<Amazons>& analysis = *result;
     if (!picturesOnStdout) {

@@ -48,11 +48,12 @@ class Analyser {
       : options_(options), store_(store), search_(options_, store), arena_(static_cast<int>(std::max(1u, options.threads))) {}
 
   // Both sides' verdicts, `first` (the side to move) first: under a limit its verdict is the
-  // one wanted, and a verdict found before the limit stands.
-  Analysis<G> analyse(const Region& board, cgt::Side first = cgt::Side::Left) {
+  // one wanted, and a verdict found before the limit stands. With Sides::ToMoveOnly (or
+  // AnalysisOptions::sideToMoveOnly) the other side's verdict is left unknown.
+  Analysis<G> analyse(const Region& board, cgt::Side first = cgt::Side::Left, Sides sides = Sides::Both) {
     // In the arena even on one thread: a game's own parallel work (Amazons' territory counts)
     // then has the analysis' threads, and its node counts do not depend on the machine.
-    return arena_.execute([&] { return analyseHere(board, first); });
+    return arena_.execute([&] { return analyseHere(board, first, sides); });
   }
 
   // f() with the analyses' threads (their arena): for work a report adds after an analysis.
@@ -90,7 +91,7 @@ class Analyser {
   void clear() { search_.clear(); }
 
  private:
-  Analysis<G> analyseHere(const Region& board, cgt::Side first) {
+  Analysis<G> analyseHere(const Region& board, cgt::Side first, Sides sides) {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t tableNodesBefore = search_.tableNodes();
     Budget budget(options_.limits);
@@ -110,7 +111,7 @@ class Analyser {
       // value 3 (bench line 8) took its full form, 11,411 expansions and 50 ms, against 4 ms.
       if constexpr (HasBounds<G>) probeUnknownValues(a, budget);
       tryUnknownValues(a, options_.formNodes, budget);
-      decideInRounds(board, first, a, budget);
+      decideInRounds(board, first, sides, a, budget);
       setStage("total");
       a.total = canonicalTotal(a, options_.totalSums, budget.deadline());
     } catch (const LimitReached&) {
@@ -131,7 +132,7 @@ class Analyser {
 
   // Both sides' verdicts, `first` first; each side's report kept once complete (under a limit,
   // the side to move's is the one wanted, and a verdict found before the limit stands).
-  void decideBoth(const Region& board, cgt::Side first, Analysis<G>& a, Budget& budget) {
+  void decideBoth(const Region& board, cgt::Side first, Sides sides, Analysis<G>& a, Budget& budget) {
     for (const cgt::Side mover : {first, opposite(first)}) {
       SideReport<G>& kept = mover == cgt::Side::Left ? a.left : a.right;
       SideReport<G> side = kept;
@@ -148,7 +149,7 @@ class Analyser {
         throw;
       }
       kept = std::move(side);
-      if (options_.sideToMoveOnly) break;
+      if (options_.sideToMoveOnly || sides == Sides::ToMoveOnly) break;
     }
   }
 
@@ -162,7 +163,7 @@ class Analyser {
   // round then searches to the end. A round that may give up searches on this thread alone:
   // how many positions it visits, and so which values the analysis reports, must not depend
   // on the threads (it visits no more positions than the forms were allowed expansions).
-  void decideInRounds(const Region& board, cgt::Side first, Analysis<G>& a, Budget& budget) {
+  void decideInRounds(const Region& board, cgt::Side first, Sides sides, Analysis<G>& a, Budget& budget) {
     constexpr uint64_t kUnlimited = std::numeric_limits<uint64_t>::max();
     constexpr int64_t kNoEnd = std::numeric_limits<int64_t>::max();
     struct RoundEnd {  // the search may go on without end after the rounds, whatever ends them
@@ -175,7 +176,7 @@ class Analyser {
       const bool lastRound = !options_.rounds || unknown <= 1 || allowance == 0 || allowance == kUnlimited || search_.searchedHalfFull();
       search_.setRound(lastRound ? kNoEnd : static_cast<int64_t>(std::min<uint64_t>(allowance, kNoEnd)), !lastRound);
       try {
-        decideBoth(board, first, a, budget);
+        decideBoth(board, first, sides, a, budget);
         return;
       } catch (const SearchTooLong&) {
         // given up: a larger allowance for the unknown regions

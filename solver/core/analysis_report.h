@@ -16,6 +16,16 @@ namespace amazons::core {
 
 enum class Verdict { Win, Loss, Unknown };  // for the side to move
 
+// Whose verdicts an analysis decides: both sides' (the side to move's first), or the side to
+// move's alone (a suite line without an outcome class, the position after a move checked).
+enum class Sides { Both, ToMoveOnly };
+
+// What an engine's analysis (core/suite_check.h's SuiteEngine) is asked for.
+struct Wanted {
+  Sides sides = Sides::Both;
+  bool fullTotal = false;  // the total's canonical form built in full (within the time limit)
+};
+
 template <Game G>
 struct SideReport {
   explicit SideReport(cgt::Side side) : mover(side) {}

@@ -20,15 +20,15 @@
 namespace amazons::core {
 
 // An engine for game E::Game, one thread at a time:
-//   analyse(board, mover, withTotal)  both sides' verdicts, `mover` first, and winning moves;
-//                                     withTotal: the total's canonical form built in full (within
-//                                     the time limit), for checks that need it
+//   analyse(board, mover, wanted)     the verdicts wanted.sides asks for, `mover`'s first, and
+//                                     winning moves; wanted.fullTotal: the total's canonical form
+//                                     built in full (within the time limit), for checks that need it
 //   formatMove(board, move)           a move as this run writes moves (Amazons: --notation)
 //   nodes()                           positions searched so far, for the suite's count
 template <class E>
 concept SuiteEngine = Game<typename E::Game> &&
-                      requires(E& e, const typename E::Game::Region& r, const typename E::Game::Move& m, cgt::Side s, bool b) {
-                        { e.analyse(r, s, b) } -> std::same_as<Analysis<typename E::Game>>;
+                      requires(E& e, const typename E::Game::Region& r, const typename E::Game::Move& m, cgt::Side s, Wanted w) {
+                        { e.analyse(r, s, w) } -> std::same_as<Analysis<typename E::Game>>;
                         { e.formatMove(r, m) } -> std::convertible_to<std::string>;
                         { e.nodes() } -> std::convertible_to<uint64_t>;
                       };
@@ -108,7 +108,7 @@ inline const char* verdictWord(Verdict v) { return v == Verdict::Win ? "win" : v
 // The opponent's verdict after the mover plays m (a second analysis).
 template <SuiteEngine E>
 Verdict verdictAfter(E& engine, const typename E::Game::Region& board, cgt::Side mover, const typename E::Game::Move& m) {
-  return engine.analyse(E::Game::play(board, m), opposite(mover), false).forSide(opposite(mover)).verdict;
+  return engine.analyse(E::Game::play(board, m), opposite(mover), {.sides = Sides::ToMoveOnly}).forSide(opposite(mover)).verdict;
 }
 
 // Checks, for the side to move given on the line:
@@ -127,7 +127,8 @@ CaseOutcome checkCase(E& engine, const SuiteCase<typename E::Game>& c) {
   using G = typename E::Game;
   const SuiteLine& e = c.fields;
   const cgt::Side mover = e.toMove;
-  const Analysis<G> a = engine.analyse(c.board, mover, e.value || e.moves);
+  // The other side's verdict only for a class: a batch of win/loss lines solves each position once.
+  const Analysis<G> a = engine.analyse(c.board, mover, {.sides = e.outcomeClass ? Sides::Both : Sides::ToMoveOnly, .fullTotal = e.value || e.moves});
   const SideReport<G>& side = a.forSide(mover);
   CaseOutcome out;
   out.nodes = a.nodes;
@@ -234,7 +235,7 @@ ClaimOutcome checkClaims(E& engine, const SuiteCase<typename E::Game>& c) {
   using G = typename E::Game;
   const SuiteLine& e = c.fields;
   const cgt::Side mover = e.toMove;
-  const Analysis<G> a = engine.analyse(c.board, mover, e.margin.has_value());
+  const Analysis<G> a = engine.analyse(c.board, mover, {.sides = Sides::ToMoveOnly, .fullTotal = e.margin.has_value()});
   const SideReport<G>& side = a.forSide(mover);
   const std::string head = c.file + ":" + std::to_string(e.line) + ": " + G::printPosition(c.board) + " ; " + sideLetter(mover) + " ; ";
   std::string exact = verdictWord(side.verdict);
@@ -297,10 +298,10 @@ class AnalyserEngine {
   explicit AnalyserEngine(const AnalysisOptions& options) : analyser_(options), limits_(options.limits) {}
   // The total, when asked, built in full within the position's time limit (counted from the
   // analysis' start, as AmazonsEngine counts it).
-  Analysis<G> analyse(const typename G::Region& board, cgt::Side mover, bool withTotal) {
+  Analysis<G> analyse(const typename G::Region& board, cgt::Side mover, Wanted wanted = {}) {
     const Deadline deadline = Deadline::after(limits_.seconds);
-    Analysis<G> a = analyser_.analyse(board, mover);
-    if (withTotal && !a.total) a.total = canonicalTotal(a, ~uint64_t{0}, deadline.at);
+    Analysis<G> a = analyser_.analyse(board, mover, wanted.sides);
+    if (wanted.fullTotal && !a.total) a.total = canonicalTotal(a, ~uint64_t{0}, deadline.at);
     return a;
   }
   std::string formatMove(const typename G::Region& board, const typename G::Move& m) const { return G::formatMove(board, m); }

@@ -258,9 +258,13 @@ class SumSearch {
     state.pending.clear();
     return state;
   }
-  // Whether `mover` wins, within `positions` more positions (those it visits count against
-  // any allowance around it too); nullopt past them. The forms that fail inside stay the
-  // try's own (RawFrom), as each of the Amazons solver's tries has a Search of its own.
+  // Whether `mover` wins, within `positions` more positions; nullopt past them. Those it visits
+  // count against any allowance around it too (a round's, a probe's): where that one is spent
+  // first, SearchTooLong goes on to it. (Caught here, it left the proof search's rounds without
+  // end: its tries came back unknown at once and it expanded on, a 43-empty 10x10 position's
+  // 8-empty second chamber never given the larger allowance that values it.) The forms that
+  // fail inside stay the try's own (RawFrom), as each of the Amazons solver's tries has a
+  // Search of its own.
   std::optional<bool> moverWinsWithin(const State& state, cgt::Side mover, int64_t positions, Budget& budget) {
     const RawFrom keep(*this);
     const int64_t outer = searchLeft_.load();
@@ -272,7 +276,8 @@ class SumSearch {
     } catch (const SearchTooLong&) {
     }
     const int64_t used = cap - std::max<int64_t>(0, searchLeft_.load());
-    searchLeft_ = outer - used;  // the outer allowance, when spent, ends its search at the next position
+    searchLeft_ = outer - used;
+    if (!wins && outer <= positions) throw SearchTooLong{};
     return wins;
   }
   // The search may visit `positions` more (then throws SearchTooLong), on one thread when

@@ -50,7 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       board.amazons(Color::White).size() > kMaxAmazons)
     return 0;
   AmazonsEngine& e = engine();
-  const core::Analysis<Amazons> a = e.analyse(GameRegion(board), cgt::Side::Left, false);
+  const core::Analysis<Amazons> a = e.analyse(GameRegion(board), cgt::Side::Left);
   // Each input alone (a finding must replay from its input): the tables go now rather than at
   // the next input, so that an input leaves no more memory than it found. libFuzzer runs every
   // input that does again, and then scans the heap for leaks.
