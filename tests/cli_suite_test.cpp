@@ -11,6 +11,7 @@
 #include "solver/amazons/chambers.h"
 #include "solver/amazons/minimax.h"
 #include "solver/amazons/suite.h"
+#include "solver/core/suite.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/naive.h"
 #include "tests/support/paths.h"
@@ -100,7 +101,7 @@ TEST(CliSuite, AWinOrLossLineDecidesTheSideToMoveAlone) {
     wins[static_cast<int>(mover)] = *w;
   }
   const bool black = wins[static_cast<int>(Color::Black)], white = wins[static_cast<int>(Color::White)];
-  const char* outcomeClass = black ? (white ? "N" : "L") : (white ? "R" : "P");
+  const char* outcomeClass = core::outcomeClassName(core::classOf(black, white));
   const std::string outcome = black ? "win" : "loss";
   const CliResult r = runCli({"suite", "--threads", "1",
                               writeTemp("sides.txt", position + " ; b ; " + outcome + " ; src=oracle\n" + position + " ; b ; " + outcome +

@@ -261,7 +261,7 @@ class SumSearch {
   // Whether `mover` wins, within `positions` more positions; nullopt past them. Those it visits
   // count against any allowance around it too (a round's, a probe's): where that one is spent
   // first, SearchTooLong goes on to it. (Caught here, it left the proof search's rounds without
-  // end: its tries came back unknown at once and it expanded on, a 43-empty 10x10 position's
+  // end: its tries came back unknown at once and it expanded on, a 44-empty 10x10 position's
   // 8-empty second chamber never given the larger allowance that values it.) The forms that
   // fail inside stay the try's own (RawFrom), as each of the Amazons solver's tries has a
   // Search of its own.
