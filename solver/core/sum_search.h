@@ -7,7 +7,6 @@
 // proven by search (probedValue).
 #pragma once
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <chrono>
 #include <concepts>
@@ -24,6 +23,7 @@
 
 #include "cgt/cgt.h"
 #include "solver/core/game.h"
+#include "solver/core/killers.h"
 #include "solver/core/move_order.h"
 #include "solver/core/options.h"
 #include "solver/core/parallel.h"
@@ -80,7 +80,7 @@ class SumSearch {
     countPosition(budget);
     if (parallel() && tbb::is_current_task_group_canceling()) throw Cancelled{};
     const cgt::Side next = opposite(mover);
-    KillerSlots* killers = state.raw.size() == 1 ? &killerSlots(G::size(state.raw.front()), mover) : nullptr;
+    typename Killers<G>::Slots* killers = state.raw.size() == 1 ? &killers_.slots(G::size(state.raw.front()), mover) : nullptr;
     if (killers && killerWinsAtOnce(state, *killers, mover, budget)) {
       table_.remember(state, mover, key, true);
       return true;
@@ -311,7 +311,7 @@ class SumSearch {
   uint64_t tableNodes() const { return sums_.nodes() + values_.shortcutNodes(); }
   typename RegionValues<G>::Shortcuts& shortcuts() { return values_.shortcuts(); }
   void clear() {
-    killerEpoch_ = newKillerEpoch();
+    killers_.clear();
     values_.clear();
     sums_.clear();
     table_.clear();
@@ -462,39 +462,16 @@ class SumSearch {
     return std::nullopt;
   }
 
-  // Killer moves: in a position of one raw region, the last two moves that won for the same
-  // mover in a raw region of as many empty squares (G::size), tried before the moves are
+  // Whether a killer move (core/killers.h), legal in the position's one raw region, leads to a
+  // position that settledAtOnce finds lost for the opponent. Tried before the moves are
   // ordered, each only as far as settledAtOnce sees: where one's option is a loss for the
   // opponent, the position is won with no order made (a game's estimate of every move,
   // Amazons' queen territory, the costliest part of a position). Searched to the end instead,
   // a killer that fails costs a search of its own: the 18 hardest reach-walk positions (one
   // thread, before every option was looked up) took 130.4 s with no killers, 108.0 s with one
   // searched to the end (game 9's 43-empty line 4.0 s -> past 30 s), 68.6 s with one looked
-  // up, 63.7 s with two. Moves of the normalised region: where the region turns as it is
-  // normalised again, a killer names another move, legal or not, and is a worse guess, never
-  // a wrong verdict. Each thread keeps its own, emptied when the search's tables are
-  // (killerEpoch_), so that a fresh search's positions do not depend on earlier searches.
-  struct KillerSlots {
-    std::array<std::optional<typename G::Move>, 2> moves;
-    void won(const typename G::Move& m) {
-      if (moves[0] == m) return;
-      moves[1] = moves[0];
-      moves[0] = m;
-    }
-  };
-  KillerSlots& killerSlots(int size, cgt::Side mover) {
-    struct Killers {
-      uint64_t epoch = 0;
-      std::vector<std::array<KillerSlots, 2>> bySize;
-    };
-    thread_local Killers killers;
-    if (killers.epoch != killerEpoch_) killers = {killerEpoch_, {}};
-    if (static_cast<size_t>(size) >= killers.bySize.size()) killers.bySize.resize(size + 1);
-    return killers.bySize[size][mover == cgt::Side::Left];
-  }
-  // Whether a killer move, legal in the position's one raw region, leads to a position that
-  // settledAtOnce finds lost for the opponent.
-  bool killerWinsAtOnce(const State& state, const KillerSlots& killers, cgt::Side mover, Budget& budget) {
+  // up, 63.7 s with two.
+  bool killerWinsAtOnce(const State& state, const typename Killers<G>::Slots& killers, cgt::Side mover, Budget& budget) {
     if (!killers.moves[0]) return false;
     const std::vector<typename G::Move> legal = G::moves(state.raw.front(), mover);
     for (const std::optional<typename G::Move>& killer : killers.moves)
@@ -502,10 +479,6 @@ class SumSearch {
           settledAtOnce(afterRawMove(state, RawMove<G>{0, *killer, std::nullopt}, budget), opposite(mover), budget) == false)
         return true;
     return false;
-  }
-  static uint64_t newKillerEpoch() {
-    static std::atomic<uint64_t> last{0};
-    return ++last;
   }
 
   const AnalysisOptions& options_;
@@ -520,8 +493,9 @@ class SumSearch {
   std::atomic<bool> boundedRound_{false};
   // A probe is under way (on this thread alone: probes are serial).
   bool probing_ = false;
-  // The killers' (killerSlots), new with each search and each clear(); never 0.
-  std::atomic<uint64_t> killerEpoch_{newKillerEpoch()};
+  // Emptied with the tables (clear()), so that a fresh search's positions do not depend on
+  // earlier searches.
+  Killers<G> killers_;
 };
 
 }  // namespace amazons::core
