@@ -547,20 +547,18 @@ TEST(AmazonsEngine, TimeLimitDecidesTheSideToMoveFirstAndKeepsItsVerdict) {
   EXPECT_EQ(first, "verdict, White to move");
 }
 
-// AnalysisOptions::sideToMoveOnly (the players' option): the side to move's verdict against the
+// Sides::ToMoveOnly (the players' way to analyse): the side to move's verdict against the
 // whole-board oracle, with a winning move when it wins (the oracle: the opponent loses after
 // it), and the other side's verdict unknown, on random 5x5 boards.
 TEST(AmazonsEngine, SideToMoveOnlyDecidesThatSide) {
   std::mt19937_64 rng(77);
-  AmazonsOptions only;
-  only.analysis.sideToMoveOnly = true;
-  AmazonsEngine engine(only, Notation::CodinGame);
+  AmazonsEngine engine(AmazonsOptions{}, Notation::CodinGame);
   int compared = 0;
   for (int trial = 0; trial < 24; ++trial) {
     Board board = testing::randomBoard(rng, 5, 5, 2, 2, 0.5);
     board.setSideToMove(trial % 2 ? Color::Black : Color::White);
-    const Analysis a = analyse(engine, board);
     const Color mover = board.sideToMove();
+    const Analysis a = engine.analyse(GameRegion(board), Amazons::sideOf(mover), {.sides = core::Sides::ToMoveOnly});
     const SideReport& side = a.forSide(Amazons::sideOf(mover));
     const SideReport& other = a.forSide(Amazons::sideOf(opposite(mover)));
     EXPECT_EQ(other.verdict, Verdict::Unknown) << toOneLine(board);
@@ -583,9 +581,8 @@ TEST(AmazonsEngine, SideToMoveOnlyDecidesThatSide) {
 // the side to move alone (one thread, fresh engines).
 TEST(AmazonsEngine, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
   std::mt19937_64 rng(31);
-  AmazonsOptions all, firstOnly;
-  all.analysis.allWinningMoves = firstOnly.analysis.allWinningMoves = true;
-  firstOnly.analysis.sideToMoveOnly = true;
+  AmazonsOptions all;
+  all.analysis.allWinningMoves = true;
   int compared = 0, won = 0;
   for (int trial = 0; trial < 240; ++trial) {
     const int t = core::kSelfInverseSymmetries[trial % core::kSelfInverseSymmetries.size()];
@@ -594,9 +591,9 @@ TEST(AmazonsEngine, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
     Board board = testing::colourMirroredBoard(rng, w, h, t);
     board.setSideToMove(trial % 2 ? Color::Black : Color::White);
     if (!oracleVerdicts(board, 200'000)) continue;
-    AmazonsEngine both(all, Notation::CodinGame), one(firstOnly, Notation::CodinGame);
+    AmazonsEngine both(all, Notation::CodinGame), one(all, Notation::CodinGame);
     const Analysis a = analyse(both, board);
-    EXPECT_EQ(a.nodes, analyse(one, board).nodes) << toOneLine(board);
+    EXPECT_EQ(a.nodes, one.analyse(GameRegion(board), Amazons::sideOf(board.sideToMove()), {.sides = core::Sides::ToMoveOnly}).nodes) << toOneLine(board);
     ASSERT_EQ(verdictsAgreeWithTheOracle(board, a, "(colour-mirrored)"), 2);
     WholeBoardSearch oracle;
     for (const Color mover : {Color::Black, Color::White}) won += winningMovesAreTheOracles(board, a.forSide(Amazons::sideOf(mover)), oracle);

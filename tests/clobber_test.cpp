@@ -282,8 +282,6 @@ Grid colourMirroredGrid(std::mt19937_64& rng, int t) {
 
 TEST(Clobber, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
   std::mt19937_64 rng(1711);
-  core::AnalysisOptions firstOnly;
-  firstOnly.sideToMoveOnly = true;
   int wins = 0;
   for (int trial = 0; trial < 300; ++trial) {
     const int t = core::kSelfInverseSymmetries[trial % core::kSelfInverseSymmetries.size()];
@@ -291,7 +289,7 @@ TEST(Clobber, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
     const Region board = regionOf(grid);
     ASSERT_TRUE(Clobber::colourMirror(board)) << testing::oneLine(grid);
     const core::Analysis<Clobber> a = core::Analyser<Clobber>().analyse(board);
-    EXPECT_EQ(a.nodes, core::Analyser<Clobber>(firstOnly).analyse(board).nodes) << testing::oneLine(grid);
+    EXPECT_EQ(a.nodes, core::Analyser<Clobber>().analyse(board, cgt::Side::Left, core::Sides::ToMoveOnly).nodes) << testing::oneLine(grid);
     expectMinimaxAnswers(grid, board, a, wins);
     if (HasFatalFailure()) return;
   }
@@ -352,8 +350,7 @@ TEST(Clobber, ALimitDuringTheListKeepsTheWinAndItsMove) {
     for (uint64_t nodes = 1; nodes <= full.nodes; ++nodes) {
       core::AnalysisOptions limited = all;
       limited.limits.nodes = nodes;
-      limited.sideToMoveOnly = true;
-      const core::Analysis<Clobber> a = core::Analyser<Clobber>(limited).analyse(board);
+      const core::Analysis<Clobber> a = core::Analyser<Clobber>(limited).analyse(board, cgt::Side::Left, core::Sides::ToMoveOnly);
       if (!a.limitReached || a.left.verdict == core::Verdict::Unknown) continue;
       ASSERT_EQ(a.left.verdict, core::Verdict::Win) << testing::oneLine(grid);
       ASSERT_TRUE(a.left.winningMove);
@@ -537,23 +534,21 @@ TEST(Clobber, NodeLimitKeepsTheVerdictOfTheSideToMove) {
   EXPECT_GT(firstOnly, 15);  // 30 of the 1,000 boards
 }
 
-// AnalysisOptions::sideToMoveOnly (the bot's option): the side to move's verdict against
+// Sides::ToMoveOnly (the bot's way to analyse): the side to move's verdict against
 // minimax, a winning move that wins, the other side's verdict unknown.
 TEST(Clobber, SideToMoveOnlyDecidesThatSide) {
-  core::AnalysisOptions only;
-  only.sideToMoveOnly = true;
-  core::Analyser<Clobber> analyser(only);
+  core::Analyser<Clobber> analyser;
   int index = 0;
   for (const Grid& grid : randomGrids(1711, 200, 4)) {
     const cgt::Side mover = ++index % 2 ? cgt::Side::Left : cgt::Side::Right;
     const Region board = regionOf(grid);
-    const core::Analysis<Clobber> a = analyser.analyse(board, mover);
+    const core::Analysis<Clobber> a = analyser.analyse(board, mover, core::Sides::ToMoveOnly);
     const core::SideReport<Clobber>& side = a.forSide(mover);
     ASSERT_EQ(side.verdict == core::Verdict::Win, testing::naiveClobberMoverWins(grid, mover)) << testing::oneLine(grid);
     EXPECT_EQ(a.forSide(core::opposite(mover)).verdict, core::Verdict::Unknown) << testing::oneLine(grid);
     if (side.winningMove) {
       const Region after = Clobber::play(board, *side.winningMove);
-      EXPECT_EQ(analyser.analyse(after, core::opposite(mover)).forSide(core::opposite(mover)).verdict, core::Verdict::Loss)
+      EXPECT_EQ(analyser.analyse(after, core::opposite(mover), core::Sides::ToMoveOnly).forSide(core::opposite(mover)).verdict, core::Verdict::Loss)
           << testing::oneLine(grid);
     }
   }

@@ -72,7 +72,6 @@ BotMove Bot::choose(const Board& board, std::chrono::steady_clock::time_point st
       core::AnalysisOptions options = amazonsAnalysisOptions();
       options.hashMegabytes = hashMegabytes_;
       options.limits.seconds = std::chrono::duration<double>(turn).count() * kExactShare;
-      options.sideToMoveOnly = true;
       analyser_ = std::make_shared<core::Analyser<Amazons>>(options);
       analyserTurn_ = turn;
     }
@@ -83,7 +82,7 @@ BotMove Bot::choose(const Board& board, std::chrono::steady_clock::time_point st
       std::optional<BotMove> answer;
       try {
         const cgt::Side mover = Amazons::sideOf(board.sideToMove());
-        const core::SideReport<Amazons> side = analyser->analyse(GameRegion(board), mover).forSide(mover);
+        const core::SideReport<Amazons> side = analyser->analyse(GameRegion(board), mover, core::Sides::ToMoveOnly).forSide(mover);
         if (side.verdict == core::Verdict::Win && side.winningMove)
           answer = BotMove{Amazons::onBoard(board, *side.winningMove), MoveSource::ExactWin};
         if (side.verdict == core::Verdict::Loss && side.stubbornMove)

@@ -33,7 +33,7 @@ BotMove Bot::choose(const Region& board, cgt::Side mover, std::chrono::steady_cl
   const double left = std::chrono::duration<double>(start + turn * kExactShare - std::chrono::steady_clock::now()).count();
   if (left <= 0) return {fallback, MoveSource::Heuristic};
   analyser_.setLimits({left, 0});
-  const core::SideReport<Clobber> side = analyser_.analyse(board, mover).forSide(mover);
+  const core::SideReport<Clobber> side = analyser_.analyse(board, mover, core::Sides::ToMoveOnly).forSide(mover);
   if (side.verdict == core::Verdict::Win) return {*side.winningMove, MoveSource::ExactWin};
   // A lost position has no better move than another: the fallback's, which makes the opponent's
   // win hardest to find.

@@ -30,7 +30,6 @@ class Bot {
   static core::AnalysisOptions options(size_t hashMegabytes) {
     core::AnalysisOptions o;
     o.hashMegabytes = hashMegabytes;
-    o.sideToMoveOnly = true;
     return o;
   }
   core::Analyser<Clobber> analyser_;

@@ -48,8 +48,8 @@ class Analyser {
       : options_(options), store_(store), search_(options_, store), arena_(static_cast<int>(std::max(1u, options.threads))) {}
 
   // Both sides' verdicts, `first` (the side to move) first: under a limit its verdict is the
-  // one wanted, and a verdict found before the limit stands. With Sides::ToMoveOnly (or
-  // AnalysisOptions::sideToMoveOnly) the other side's verdict is left unknown.
+  // one wanted, and a verdict found before the limit stands. With Sides::ToMoveOnly (a player's,
+  // which needs no more) the other side's verdict is left unknown.
   Analysis<G> analyse(const Region& board, cgt::Side first = cgt::Side::Left, Sides sides = Sides::Both) {
     // In the arena even on one thread: a game's own parallel work (Amazons' territory counts)
     // then has the analysis' threads, and its node counts do not depend on the machine.
@@ -149,7 +149,7 @@ class Analyser {
         throw;
       }
       kept = std::move(side);
-      if (options_.sideToMoveOnly || sides == Sides::ToMoveOnly) break;
+      if (sides == Sides::ToMoveOnly) break;
     }
   }
 

@@ -44,9 +44,6 @@ struct AnalysisOptions {
   // 6x4 Clobber checkerboard start the same time on two cores (within 3%).
   unsigned threads = 1;
   int parallelSize = 20;
-  // Decide the side to move (analyse's `first`) alone, the other's verdict left unknown: for a
-  // player, which needs no more.
-  bool sideToMoveOnly = false;
   // Every winning move of each side (SideReport::winningMoves), not only the first.
   bool allWinningMoves = false;
   // Regions of a game with bounds (G::bounds) of at least probeSize (G::size) are probed for a
