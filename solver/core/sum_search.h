@@ -27,14 +27,12 @@
 #include "solver/core/move_order.h"
 #include "solver/core/options.h"
 #include "solver/core/parallel.h"
+#include "solver/core/search_allowance.h"
 #include "solver/core/sum_state.h"
 #include "solver/core/sum_table.h"
 #include "solver/core/values.h"
 
 namespace amazons::core {
-
-// The search visited the positions it was allowed (SumSearch::setRound; a probe's).
-struct SearchTooLong {};
 
 // One search keeps its tables across analyses; any thread may search (the tables are shared).
 template <Game G>
@@ -69,7 +67,7 @@ class SumSearch {
     }
     if constexpr (HasLoneSearch<G>)
       if (loneBesideInteger(state)) {
-        const std::function<void()> count = [&] { countPosition(budget); };
+        const std::function<void()> count = [&] { allowance_.count(budget); };
         if (const std::optional<bool> wins = table_.lone().wins(state.raw.front(), state.known.number().num, mover, count)) return *wins;
       }
     const typename SumTable<G>::TableKey key = table_.keyOf(state, mover);
@@ -77,7 +75,7 @@ class SumSearch {
     if constexpr (HasBounds<G>)
       if (!boundsTried)
         if (const std::optional<bool> bounded = decidedByBounds(state, mover, budget)) return *bounded;
-    countPosition(budget);
+    allowance_.count(budget);
     if (parallel() && tbb::is_current_task_group_canceling()) throw Cancelled{};
     const cgt::Side next = opposite(mover);
     typename Killers<G>::Slots* killers = state.raw.size() == 1 ? &killers_.slots(G::size(state.raw.front()), mover) : nullptr;
@@ -116,7 +114,7 @@ class SumSearch {
     // The first move alone, then, in a large position, the others in parallel: in a winning
     // position the first move mostly wins (orderedRawMoves) and nothing is shared; in a losing
     // one every move must be refuted, each a search of its own.
-    const bool split = parallel() && !boundedRound_.load(std::memory_order_relaxed) && moves.size() > 2 && rawSize(state) >= options_.parallelSize;
+    const bool split = parallel() && !allowance_.bounded() && moves.size() > 2 && rawSize(state) >= options_.parallelSize;
     bool wins = false;
     for (size_t i = 0; i < (split ? 1 : moves.size()) && !wins; ++i) {
       if (opponentWins[i]) continue;
@@ -271,34 +269,21 @@ class SumSearch {
     state.pending.clear();
     return state;
   }
-  // Whether `mover` wins, within `positions` more positions; nullopt past them. Those it visits
-  // count against any allowance around it too (a round's, a probe's): where that one is spent
-  // first, SearchTooLong goes on to it. (Caught here, it left the proof search's rounds without
-  // end: its tries came back unknown at once and it expanded on, a 44-empty 10x10 position's
-  // 8-empty second chamber never given the larger allowance that values it.) The forms that
-  // fail inside stay the try's own (RawFrom), as each of the Amazons solver's tries has a
-  // Search of its own.
+  // Whether `mover` wins, within `positions` more positions; nullopt past them
+  // (SearchAllowance::within: a round's or probe's allowance spent first goes on as
+  // SearchTooLong; caught here, it left the proof search's rounds without end: its tries came
+  // back unknown at once and it expanded on, a 44-empty 10x10 position's 8-empty second
+  // chamber never given the larger allowance that values it). The forms that fail inside stay
+  // the try's own (RawFrom), as each of the Amazons solver's tries has a Search of its own.
   std::optional<bool> moverWinsWithin(const State& state, cgt::Side mover, int64_t positions, Budget& budget) {
     const RawFrom keep(*this);
-    const int64_t outer = searchLeft_.load();
-    const int64_t cap = std::min(positions, outer);
-    searchLeft_ = cap;
-    std::optional<bool> wins;
-    try {
-      wins = moverWins(state, mover, budget);
-    } catch (const SearchTooLong&) {
-    }
-    const int64_t used = cap - std::max<int64_t>(0, searchLeft_.load());
-    searchLeft_ = outer - used;
-    if (!wins && outer <= positions) throw SearchTooLong{};
+    bool wins = false;
+    if (!allowance_.within(positions, [&] { wins = moverWins(state, mover, budget); })) return std::nullopt;
     return wins;
   }
   // The search may visit `positions` more (then throws SearchTooLong), on one thread when
-  // `bounded` (Analyser's rounds: how many it visits must not depend on the threads).
-  void setRound(int64_t positions, bool bounded) {
-    searchLeft_ = positions;
-    boundedRound_ = bounded;
-  }
+  // `bounded` (SearchAllowance::setRound).
+  void setRound(int64_t positions, bool bounded) { allowance_.setRound(positions, bounded); }
   // A fresh analysis: no form has failed yet.
   void newAnalysis() { rawFrom_ = std::numeric_limits<int>::max(); }
   // Whether the table of sums with raw regions holds half its memory or more.
@@ -366,33 +351,14 @@ class SumSearch {
 
   // While it lives, a probe is under way: at most probePositions positions and until `until`
   // (the budget's deadline on this thread, Budget::Until: a territory count stops there too),
-  // on this thread alone (a bounded round), its failed forms its own (RawFrom), as the
-  // solver's probes. Whatever ends the probe, a limit's LimitReached included, the search is
-  // left as it was: a stale probe once made every later search give up past its time.
-  class Probe {
-   public:
+  // on this thread alone (SearchAllowance::Probe), its failed forms its own (RawFrom), as the
+  // solver's probes.
+  struct Probe {
     Probe(SumSearch& s, std::chrono::steady_clock::time_point until)
-        : s_(s),
-          rawFrom_(s),
-          searchLeft_(s.searchLeft_.exchange(s.options_.probePositions)),
-          bounded_(s.boundedRound_.exchange(true)),
-          inTime_(until) {
-      s_.probing_ = true;
-    }
-    ~Probe() {
-      s_.probing_ = false;
-      s_.searchLeft_ = searchLeft_;
-      s_.boundedRound_ = bounded_;
-    }
-    Probe(const Probe&) = delete;
-    Probe& operator=(const Probe&) = delete;
-
-   private:
-    SumSearch& s_;
-    RawFrom rawFrom_;
-    int64_t searchLeft_;
-    bool bounded_;
-    Budget::Until inTime_;
+        : rawFrom(s), allowance(s.allowance_, s.options_.probePositions), inTime(until) {}
+    RawFrom rawFrom;
+    SearchAllowance::Probe allowance;
+    Budget::Until inTime;
   };
 
   bool parallel() const { return options_.threads > 1; }
@@ -419,17 +385,6 @@ class SumSearch {
     else if (!sums_.moverWins(best, mover)) decided = false;
     budget.checkClock();
     return decided;
-  }
-
-  // One more position searched, against the user's limits and the round's allowance.
-  void countPosition(Budget& budget) {
-    budget.expand();
-    const int64_t left = searchLeft_.fetch_sub(1, std::memory_order_relaxed);
-    if (left <= 0) throw SearchTooLong{};
-    // A probe (serial) reads the clock at every position. Every 64th, as first written, let the
-    // probe of the 10x10 opening (positions of 92 empty squares, ~10 ms each) run to 1.2-1.3 s
-    // of its 0.5 s share of a 2 s limit, and under AddressSanitizer past the whole limit.
-    if (probing_ && std::chrono::steady_clock::now() > budget.deadline()) throw SearchTooLong{};
   }
 
   State afterRawMove(const State& state, const RawMove<G>& m, Budget& budget) {
@@ -487,12 +442,8 @@ class SumSearch {
   SumTable<G> table_;
   // The least G::size of a form that did not fit, in the analysis under way.
   std::atomic<int> rawFrom_{0};
-  // The search positions the round under way may still visit, and whether it may give up
-  // (decideInRounds).
-  std::atomic<int64_t> searchLeft_{std::numeric_limits<int64_t>::max()};
-  std::atomic<bool> boundedRound_{false};
-  // A probe is under way (on this thread alone: probes are serial).
-  bool probing_ = false;
+  // The positions the round, try or probe under way may still visit.
+  SearchAllowance allowance_;
   // Emptied with the tables (clear()), so that a fresh search's positions do not depend on
   // earlier searches.
   Killers<G> killers_;
