@@ -38,9 +38,9 @@ class SearchAllowance {
     if (probing_ && std::chrono::steady_clock::now() > budget.deadline()) throw SearchTooLong{};
   }
 
-  // search() (a verdict) within `positions` more; false past them, where `verdict` is left as
-  // it was. Those it visits count against the allowance around it too (a round's, a probe's):
-  // where that one is spent first, SearchTooLong goes on to it.
+  // Whether search() ended within `positions` more (false: it was cut off there, and what it
+  // would have set is left as it was). Those it visits count against the allowance around it
+  // too (a round's, a probe's): where that one is spent first, SearchTooLong goes on to it.
   template <class Search>
   bool within(int64_t positions, Search&& search) {
     const int64_t outer = left_.load();
