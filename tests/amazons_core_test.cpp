@@ -485,7 +485,7 @@ TEST(AmazonsOnCore, PendingRangesInTheTableAreReadSoundly) {
 }
 
 // Forms allowed a single expansion, so that contested chambers get their values from the
-// probes (SumSearch::probedValue: integers, switches, n*, halves proven by search): each value
+// probes (core::probedValue: integers, switches, n*, halves proven by search): each value
 // reported is the naive canonical form of its chamber, and the verdicts are the oracle's.
 TEST(AmazonsOnCore, ProbedValuesAreTheNaiveForms) {
   core::AnalysisOptions options;

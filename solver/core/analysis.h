@@ -31,6 +31,7 @@
 #include "solver/core/proof_search.h"
 #include "solver/core/sum_search.h"
 #include "solver/core/text.h"
+#include "solver/core/value_probe.h"
 #include "solver/core/values.h"
 #include "solver/core/winning_moves.h"
 
@@ -62,11 +63,11 @@ class Analyser {
     return arena_.execute(std::forward<F>(f));
   }
 
-  size_t tableSize() const { return search_.valuesSize(); }
-  size_t tableBytes() const { return search_.valuesBytes(); }
+  size_t tableSize() const { return search_.parts().values().size(); }
+  size_t tableBytes() const { return search_.parts().values().bytes(); }
   // The game's shortcut tables (G::ShortcutTable), for a report that asks more of them
   // between analyses (Amazons' filling lines).
-  typename RegionValues<G>::Shortcuts& shortcutTable() { return search_.shortcuts(); }
+  typename RegionValues<G>::Shortcuts& shortcutTable() { return search_.parts().values().shortcuts(); }
   // Expansions, sum positions and the shortcut's positions searched so far by this
   // analyser's analyses, the one under way included: for a progress line, read from another
   // thread while analyse() runs.
@@ -96,7 +97,7 @@ class Analyser {
     const uint64_t tableNodesBefore = search_.tableNodes();
     Budget budget(options_.limits);
     const LiveBudget live(*this, budget);
-    search_.newAnalysis();
+    search_.parts().newAnalysis();
     Analysis<G> a;
     for (Placed<Region>& part : G::split(board)) a.regions.push_back({std::move(part), std::nullopt});
     for (cgt::Side s : {cgt::Side::Left, cgt::Side::Right}) {
@@ -198,7 +199,7 @@ class Analyser {
       RegionReport<G>& r = a.regions[i];
       if (r.value) continue;
       setStage(regionWord<G>() + " " + label(i));
-      if ((r.value = search_.tryValue(r.part.region, allowance, budget))) found.push_back({G::key(G::normalise(r.part.region)), *r.value});
+      if ((r.value = search_.parts().tryValue(r.part.region, allowance, budget))) found.push_back({G::key(G::normalise(r.part.region)), *r.value});
     }
     if (found.empty()) return;
     for (RegionReport<G>& r : a.regions) {
@@ -209,8 +210,8 @@ class Analyser {
     }
   }
 
-  // The regions not yet valued probed for simple values (SumSearch::probedValue), in their order, within
-  // the probes' share of the time limit.
+  // The regions not yet valued probed for simple values (core/value_probe.h), in their order,
+  // within the probes' share of the time limit.
   void probeUnknownValues(Analysis<G>& a, Budget& budget) {
     if (options_.probePositions <= 0) return;
     const auto until = options_.limits.seconds > 0
@@ -221,7 +222,7 @@ class Analyser {
       RegionReport<G>& r = a.regions[i];
       if (r.value || G::size(r.part.region) < options_.probeSize) continue;
       setStage(regionWord<G>() + " " + label(i) + ", probe");
-      r.value = search_.probedValue(r.part.region, until, budget);
+      r.value = probedValue(search_, options_, r.part.region, until, budget);
     }
   }
 

@@ -98,8 +98,8 @@
 // options and parts without lists on masks), and tests hold core::Analyser<Amazons> to the
 // whole-board oracle and to naive canonical forms. The parallel search, bounds, pending
 // integers and the table of sums by advantage (sum_search.h, sum_table.h), the rounds of growing
-// allowances (Analyser::decideInRounds), the probes for simple values
-// (SumSearch::probedValue), the proof search (proof_search.h; off by default,
+// allowances (Analyser::decideInRounds), the probes for simple values (value_probe.h), the
+// parts' values (part_values.h), the proof search (proof_search.h; off by default,
 // AnalysisOptions::proofSize) and the progress stages (Analyser::stage) are in the core. It
 // replaced an Amazons-only solver, and is as fast on the endgame suites and the reach walk of
 // greedy 10x10 games, or faster (BENCHMARKS.md).

@@ -47,7 +47,7 @@ struct AnalysisOptions {
   // Every winning move of each side (SideReport::winningMoves), not only the first.
   bool allWinningMoves = false;
   // Regions of a game with bounds (G::bounds) of at least probeSize (G::size) are probed for a
-  // simple value (SumSearch::probedValue) before any form is tried, within probePositions
+  // simple value (core/value_probe.h) before any form is tried, within probePositions
   // search positions in all (0: no probes), and under a time limit within probeTimeShare of
   // it. Measured on the Amazons solver before the core: of the 122 such chambers of 8 or more
   // empty squares in the three 12-empty 10x10 sets, the 61 with simple values were proven

@@ -1,6 +1,6 @@
 // How many more positions the search over sums (core/sum_search.h) may visit, and whether it
 // may give up: an analysis' round (Analyser::decideInRounds), a proof search's try
-// (SumSearch::moverWinsWithin), a probe (SumSearch::probedValue). Past them the search throws
+// (SumSearch::moverWinsWithin), a probe (core/value_probe.h). Past them the search throws
 // SearchTooLong. Any thread may count (the search's parallel moves share one allowance).
 #pragma once
 #include <algorithm>

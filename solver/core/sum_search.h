@@ -1,24 +1,20 @@
 // The search over a sum of any core::Game's regions (core/analysis.h decides with it): the
 // known values as a cgt::PartSum (decided by cgt::SumSearch once no raw region is left, never
 // added into one form), the raw regions moved in one move at a time (core/move_order.h), the
-// parts they fall into valued again within a small allowance (tryValue), with the tables of
-// region values, sums of known values and sums with raw regions (core/sum_table.h, with a
-// game's own search of a lone region beside an integer, G::LoneSearch); and simple values
-// proven by search (probedValue).
+// parts they fall into valued again within a small allowance (core/part_values.h), with the
+// tables of sums of known values and sums with raw regions (core/sum_table.h, with a game's own
+// search of a lone region beside an integer, G::LoneSearch). Simple values proven by this
+// search are core/value_probe.h's.
 #pragma once
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <concepts>
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include <oneapi/tbb/task_arena.h>
 #include <oneapi/tbb/task_group.h>
 
 #include "cgt/cgt.h"
@@ -27,6 +23,7 @@
 #include "solver/core/move_order.h"
 #include "solver/core/options.h"
 #include "solver/core/parallel.h"
+#include "solver/core/part_values.h"
 #include "solver/core/search_allowance.h"
 #include "solver/core/sum_state.h"
 #include "solver/core/sum_table.h"
@@ -46,7 +43,7 @@ class SumSearch {
   // `options` is the analyser's, read as it changes; `store`, when given, outlives the search.
   explicit SumSearch(const AnalysisOptions& options, const ValueStore<G>* store = nullptr)
       : options_(options),
-        values_(options.valueBytes(), store),
+        parts_(options, store),
         sums_(options.sumEntries()),
         table_(options) {}
 
@@ -58,7 +55,7 @@ class SumSearch {
         if (const std::optional<bool> found = known(state, mover)) return *found;
       if (!boundsTried)
         if (const std::optional<bool> decided = decidedByBounds(state, mover, budget)) return *decided;
-      return moverWins(resolved(state, budget), mover, budget);
+      return moverWins(parts_.resolved(state, budget), mover, budget);
     }
     if (state.raw.empty()) {
       const bool wins = sums_.moverWins(state.known, mover);
@@ -132,122 +129,6 @@ class SumSearch {
     return wins;
   }
 
-  // The value of a part as split() gives it, within `allowance` expansions (0: no limit).
-  std::optional<cgt::GameId> tryValue(const Region& part, uint64_t allowance, Budget& budget) {
-    return tryNormalisedValue(G::normalise(part), allowance, budget);
-  }
-  std::optional<cgt::GameId> tryNormalisedValue(const Region& normalised, uint64_t allowance, Budget& budget) {
-    // Isolated in a parallel search: a thread waiting inside a form (a game's shortcut may run
-    // tasks of its own: Amazons' territory solver) must not take a task of the search, whose
-    // expansions would count against this form's allowance on this thread.
-    if (parallel()) return tbb::this_task_arena::isolate([&] { return tryValueHere(normalised, allowance, budget); });
-    return tryValueHere(normalised, allowance, budget);
-  }
-
-  // The parts of a region after a move, valued where their form fits a try; parts as large as
-  // one that did not fit in this analysis are not tried, but take a value known without
-  // expansion (the table's, G::shortcut's: Amazons' territories; left raw, a 41-empty 10x10
-  // position searched 4.2 M positions instead of 1.0 M), else stay raw. An integer region
-  // (G::integerBounds) not in the table waits as pending unless its bounds meet.
-  void addParts(const Region& region, State& state, Budget& budget) {
-    if constexpr (HasParts<G>) G::forEachPart(region, [&](Region&& normalised) { addPart(std::move(normalised), state, budget); });
-    else
-      for (const Placed<Region>& p : G::split(region)) addPart(G::normalise(p.region), state, budget);
-  }
-  // One part of addParts', normalised.
-  void addPart(Region&& normalised, State& state, Budget& budget) {
-    if constexpr (HasIntegerBounds<G>) {
-      if (const std::optional<cgt::GameId> v = values_.storedValue(normalised)) {
-        state.known.add(*v);
-        return;
-      }
-      if (const std::optional<std::pair<int64_t, int64_t>> b = G::integerBounds(normalised)) {
-        if (b->first == b->second) {
-          state.known.add(cgt::integer(b->first));
-          values_.rememberNormalised(normalised, cgt::integer(b->first));
-        } else {
-          state.pending.push_back({std::move(normalised), b->first, b->second});
-        }
-        return;
-      }
-    }
-    if (G::size(normalised) < rawFrom_.load(std::memory_order_relaxed)) {
-      if (const std::optional<cgt::GameId> v = tryNormalisedValue(normalised, options_.searchTry, budget)) state.known.add(*v);
-      else state.raw.push_back(std::move(normalised));
-      return;
-    }
-    if (const std::optional<cgt::GameId> v = values_.knownValue(normalised, budget)) state.known.add(*v);
-    else state.raw.push_back(std::move(normalised));
-  }
-
-  // A simple value of a region proven by search (the Amazons solver's probes, sum_search.cpp's
-  // simpleValue): many large regions whose forms do not fit are integers, switches {a|b} or
-  // n*, which a search of G - v proves in a few hundred positions where G's form takes tens of
-  // thousands of expansions (an Amazons chamber of 10 empty squares and value 4: 26,000
-  // expansions, against 174 positions). With lo <= G <= hi (G::bounds): first the least
-  // integer hi with G <= hi (Left moving first loses G - hi), by bisection; G = hi if also
-  // G >= hi (Right moving first loses G - hi). Else the greatest integer lo with G >= lo, and
-  // the guess {hi-1 | lo+1} (a switch {a|b} has hi = a+1, lo = b-1; n* has hi = n+1,
-  // lo = n-1), or lo + 1/2 when hi = lo + 1, which G - V a second-player win proves. nullopt
-  // when the guess is wrong, or past probePositions positions or the probes' time. A value
-  // found is stored as a form would be. The probe gives up at `until` too.
-  std::optional<cgt::GameId> probedValue(const Region& part, std::chrono::steady_clock::time_point until, Budget& budget)
-    requires HasBounds<G>
-  {
-    const Region normalised = G::normalise(part);
-    // An integer region (an Amazons territory) is counted, not probed: a probe of G - v moves
-    // in it and counts every territory a move leaves, some a square short of their size, a
-    // long proof each (a 40-square territory's probe: 15 s, where the count took 5 nodes).
-    if constexpr (HasIntegerBounds<G>) {
-      if (G::integerBounds(normalised)) {
-        const Budget::Until inTime(until);
-        try {
-          return values_.knownValue(normalised, budget);
-        } catch (const LimitReached&) {
-          if (budget.spent()) throw;
-          return std::nullopt;  // past the probes' time
-        }
-      }
-    }
-    auto [lo, hi] = G::bounds(normalised);
-    // G - v with `mover` to move: whether the mover wins, the search capped as a bounded
-    // round is (serial, SearchTooLong past the positions left).
-    auto wins = [&](cgt::GameId v, cgt::Side mover) {
-      State state;
-      state.known.add(cgt::negate(v));
-      state.raw.push_back(normalised);
-      return moverWins(state, mover, budget);
-    };
-    const Probe probe(*this, until);
-    std::optional<cgt::GameId> value;
-    try {
-      for (int64_t below = lo; below < hi;) {  // G <= hi; not G <= below - 1
-        const int64_t mid = below + (hi - below) / 2;
-        if (wins(cgt::integer(mid), cgt::Side::Left)) below = mid + 1;
-        else hi = mid;
-      }
-      if (!wins(cgt::integer(hi), cgt::Side::Right)) {
-        value = cgt::integer(hi);
-      } else {
-        for (int64_t above = hi - 1; lo < above;) {  // G >= lo; not G >= above + 1
-          const int64_t mid = lo + (above - lo + 1) / 2;
-          if (wins(cgt::integer(mid), cgt::Side::Right)) above = mid - 1;
-          else lo = mid;
-        }
-        const cgt::GameId guess = hi - lo >= 2 ? cgt::make({cgt::integer(hi - 1)}, {cgt::integer(lo + 1)})
-                                               : cgt::make({cgt::integer(lo)}, {cgt::integer(hi)});
-        if (!wins(guess, cgt::Side::Left) && !wins(guess, cgt::Side::Right)) value = guess;
-      }
-    } catch (const SearchTooLong&) {
-      // past the probe's positions or the probes' time: no value
-    } catch (const LimitReached&) {
-      if (budget.spent()) throw;
-      // a territory count past the probes' time: no value
-    }
-    if (value) values_.remember(part, *value);
-    return value;
-  }
-
   // For the proof search above this one (core/proof_search.h):
   // What the table knows of the sum (no search).
   std::optional<bool> known(const State& state, cgt::Side mover) const { return table_.known(state, mover, table_.keyOf(state, mover)); }
@@ -257,17 +138,11 @@ class SumSearch {
   // moves by orderedRawMoves, then a move in a known part, then (with no part but the number)
   // in the number. The mover wins iff the opponent loses one of them.
   std::vector<State> options(const State& state, cgt::Side mover, Budget& budget) {
-    if (!state.pending.empty()) return options(resolved(state, budget), mover, budget);  // their moves too
+    if (!state.pending.empty()) return options(parts_.resolved(state, budget), mover, budget);  // their moves too
     std::vector<State> out;
     for (const RawMove<G>& m : Order::orderedRawMoves(state, mover)) out.push_back(afterRawMove(state, m, budget));
     for (State& after : knownOptions(state, mover)) out.push_back(std::move(after));
     return out;
-  }
-  // The pending integers solved exactly (G::shortcut, through the table), their values known.
-  State resolved(State state, Budget& budget) {
-    for (const Pending& p : state.pending) state.known.add(*tryNormalisedValue(p.region, 0, budget));
-    state.pending.clear();
-    return state;
   }
   // Whether `mover` wins, within `positions` more positions; nullopt past them
   // (SearchAllowance::within: a round's or probe's allowance spent first goes on as
@@ -276,7 +151,7 @@ class SumSearch {
   // chamber never given the larger allowance that values it). The forms that fail inside stay
   // the try's own (RawFrom), as each of the Amazons solver's tries has a Search of its own.
   std::optional<bool> moverWinsWithin(const State& state, cgt::Side mover, int64_t positions, Budget& budget) {
-    const RawFrom keep(*this);
+    const typename PartValues<G>::RawFrom keep(parts_);
     bool wins = false;
     if (!allowance_.within(positions, [&] { wins = moverWins(state, mover, budget); })) return std::nullopt;
     return wins;
@@ -284,37 +159,25 @@ class SumSearch {
   // The search may visit `positions` more (then throws SearchTooLong), on one thread when
   // `bounded` (SearchAllowance::setRound).
   void setRound(int64_t positions, bool bounded) { allowance_.setRound(positions, bounded); }
-  // A fresh analysis: no form has failed yet.
-  void newAnalysis() { rawFrom_ = std::numeric_limits<int>::max(); }
   // Whether the table of sums with raw regions holds half its memory or more.
   bool searchedHalfFull() const { return table_.halfFull(); }
+  // The values of the parts moves leave, and their table (the analysis values its regions there).
+  PartValues<G>& parts() { return parts_; }
+  const PartValues<G>& parts() const { return parts_; }
+  // The positions the round, try or probe under way may still visit (a probe caps them).
+  SearchAllowance& allowance() { return allowance_; }
 
-  size_t valuesSize() const { return values_.size(); }
-  size_t valuesBytes() const { return values_.bytes(); }
   // Positions searched behind the tables: sums of known values (cgt::SumSearch) and the
   // game's shortcut (G::ShortcutTable: Amazons' territory counts).
-  uint64_t tableNodes() const { return sums_.nodes() + values_.shortcutNodes(); }
-  typename RegionValues<G>::Shortcuts& shortcuts() { return values_.shortcuts(); }
+  uint64_t tableNodes() const { return sums_.nodes() + parts_.values().shortcutNodes(); }
   void clear() {
     killers_.clear();
-    values_.clear();
+    parts_.values().clear();
     sums_.clear();
     table_.clear();
   }
 
  private:
-  std::optional<cgt::GameId> tryValueHere(const Region& normalised, uint64_t allowance, Budget& budget) {
-    if (allowance == 0) return values_.normalisedValue(normalised, budget);
-    Budget::Allowance scope(allowance);
-    try {
-      return values_.normalisedValue(normalised, budget);
-    } catch (const FormTooLarge&) {
-      for (int from = rawFrom_.load(std::memory_order_relaxed); G::size(normalised) < from;)
-        if (rawFrom_.compare_exchange_weak(from, G::size(normalised), std::memory_order_relaxed)) break;
-      return std::nullopt;
-    }
-  }
-
   // The mover's options outside the raw regions: a move in a known part, or, with no part but
   // the number, in the number. Number avoidance: with a known part that is not a number, some
   // move outside the numbers wins if any does. Without one the raw regions may add up to a
@@ -332,34 +195,6 @@ class SumSearch {
     }
     return out;
   }
-
-  // While it lives, the forms that fail lower rawFrom_ for its own searches only: a capped
-  // search (a probe, a proof search's try) that lowered it for the searches after it left
-  // nearly every part raw there. A 41-empty 10x10 position with the proof search: unknown at
-  // 60 s -> 22.4 s (BENCHMARKS.md).
-  class RawFrom {
-   public:
-    explicit RawFrom(SumSearch& s) : s_(s), kept_(s.rawFrom_.load()) {}
-    ~RawFrom() { s_.rawFrom_ = kept_; }
-    RawFrom(const RawFrom&) = delete;
-    RawFrom& operator=(const RawFrom&) = delete;
-
-   private:
-    SumSearch& s_;
-    int kept_;
-  };
-
-  // While it lives, a probe is under way: at most probePositions positions and until `until`
-  // (the budget's deadline on this thread, Budget::Until: a territory count stops there too),
-  // on this thread alone (SearchAllowance::Probe), its failed forms its own (RawFrom), as the
-  // solver's probes.
-  struct Probe {
-    Probe(SumSearch& s, std::chrono::steady_clock::time_point until)
-        : rawFrom(s), allowance(s.allowance_, s.options_.probePositions), inTime(until) {}
-    RawFrom rawFrom;
-    SearchAllowance::Probe allowance;
-    Budget::Until inTime;
-  };
 
   bool parallel() const { return options_.threads > 1; }
   // Each raw region lies between its bounds (G::bounds), each pending one between its own:
@@ -391,7 +226,7 @@ class SumSearch {
     State after{state.known, {}, state.pending};
     for (size_t j = 0; j < state.raw.size(); ++j)
       if (j != m.region) after.raw.push_back(state.raw[j]);
-    addParts(m.after ? *m.after : G::play(state.raw[m.region], m.move), after, budget);
+    parts_.addParts(m.after ? *m.after : G::play(state.raw[m.region], m.move), after, budget);
     return after;
   }
 
@@ -437,11 +272,9 @@ class SumSearch {
   }
 
   const AnalysisOptions& options_;
-  RegionValues<G> values_;
+  PartValues<G> parts_;
   cgt::SumSearch sums_;
   SumTable<G> table_;
-  // The least G::size of a form that did not fit, in the analysis under way.
-  std::atomic<int> rawFrom_{0};
   // The positions the round, try or probe under way may still visit.
   SearchAllowance allowance_;
   // Emptied with the tables (clear()), so that a fresh search's positions do not depend on

@@ -71,7 +71,7 @@ void decideSide(const Analysis<G>& a, SideReport<G>& side, SumSearch<G>& search,
     if (!afters[i]) {
       afters[i] = stateOf(a, candidates[i].region);
       const Candidate& c = candidates[i];
-      search.addParts(c.after ? *c.after : G::play(a.regions[c.region].part.region, c.move), *afters[i], budget);
+      search.parts().addParts(c.after ? *c.after : G::play(a.regions[c.region].part.region, c.move), *afters[i], budget);
     }
     return *afters[i];
   };
@@ -116,7 +116,7 @@ void decideSide(const Analysis<G>& a, SideReport<G>& side, SumSearch<G>& search,
       const Ranked top = byMean.top();
       byMean.pop();
       if (top.exact || side.winningMove) return top.index;
-      afters[top.index] = search.resolved(after(top.index), budget);
+      afters[top.index] = search.parts().resolved(after(top.index), budget);
       byMean.push(*rank(top.index));
     }
     if (restAt < rest.size()) return rest[restAt++];
