@@ -374,14 +374,16 @@ TEST(AmazonsOnCore, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
 
 // Forms allowed a single expansion and no probes, so that every contested chamber is searched
 // raw; with proofSize, the proof search from that many empty squares of raw regions, each
-// position tried with two positions only.
-core::AnalysisOptions rawSearchOptions(int proofSize) {
+// position tried with two positions only, and in an expansion at most `eagerTries` options
+// tried before the rest wait untried (AnalysisOptions::proofEagerTries).
+core::AnalysisOptions rawSearchOptions(int proofSize, size_t eagerTries = core::AnalysisOptions{}.proofEagerTries) {
   core::AnalysisOptions options;
   options.formNodes = 1;
   options.searchTry = 1;
   options.probePositions = 0;
   options.proofSize = proofSize;
   options.proofTryPositions = 2;
+  options.proofEagerTries = eagerTries;
   return options;
 }
 
@@ -390,9 +392,11 @@ TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
   // move by move, beside the territories and small parts that do get a value. Then the same
   // through the proof-number search (core/proof_search.h) from three empty squares of raw
   // regions, each position tried with two positions only, so that the proof numbers steer
-  // nearly every search.
-  for (const int proofSize : {0, 3}) {
-    const core::AnalysisOptions options = rawSearchOptions(proofSize);
+  // nearly every search; and with one option tried an expansion, the others untried until
+  // the proof numbers pick them (mutation-checked: with those taken as won by the opponent
+  // instead, it fails).
+  for (const auto& [proofSize, eagerTries] : {std::pair<int, size_t>{0, 0}, {3, core::AnalysisOptions{}.proofEagerTries}, {3, 1}}) {
+    const core::AnalysisOptions options = rawSearchOptions(proofSize, eagerTries);
     std::mt19937_64 rng(29 + proofSize);
     int compared = 0;
     for (int trial = 0; trial < 200 && !HasFatalFailure(); ++trial) {
@@ -400,7 +404,7 @@ TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
       core::Analyser<Amazons> analyser(options);  // each board on its own: no values from the last
       expectTheOraclesAnswers(board, analyser.analyse(GameRegion(board)), compared);
     }
-    EXPECT_GT(compared, 300) << proofSize;
+    EXPECT_GT(compared, 300) << proofSize << " " << eagerTries;
   }
 }
 

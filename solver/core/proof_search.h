@@ -59,6 +59,7 @@ class ProofSearch {
     State state;
     std::string key;
     Numbers numbers;  // for the opponent, who moves there
+    bool tried = true;  // false: unsettled by assumption (AnalysisOptions::proofEagerTries)
   };
   // An option's place in the search's order multiplies its disproof number (the opponent's:
   // the work to prove the move wins) by 1 + place / kPlaceWeight, so that the first moves are
@@ -96,30 +97,42 @@ class ProofSearch {
   }
 
   // The options of a position with their numbers: from the table, else tried, in order, until
-  // one is a loss for the opponent (the rest are then of no use).
+  // one is a loss for the opponent (the rest are then of no use), or until proofEagerTries
+  // come back unsettled (the rest wait untried, unsettled by assumption, until search() picks
+  // one).
   std::vector<Child> expand(const State& state, cgt::Side mover, Budget& budget) {
     budget.expand();
     const cgt::Side other = opposite(mover);
     std::vector<Child> children;
-    size_t place = 0;
+    size_t place = 0, unsettled = 0;
     bool lost = false;  // an option lost for the opponent: the others stay untried
     for (State& option : search_.options(state, mover, budget)) {
       Child child{std::move(option), {}, {}};
       child.key = sumKey(child.state, other);
       if (const auto found = table_.find(child.key); found != table_.end()) {
         child.numbers = found->second;
+      } else if (!lost && unsettled >= options_.proofEagerTries) {
+        child.tried = false;
+        child.numbers = {1, std::max<uint64_t>(1, MoveOrder<G>::moveCount(child.state, other)) * (1 + place / kPlaceWeight)};
       } else if (!lost) {
-        child.numbers = tried(child.state, other, budget);
-        if (child.numbers.proof != 0 && child.numbers.disproof != 0) {
-          child.numbers.disproof *= 1 + place / kPlaceWeight;
-          store(child.key, child.numbers);
-        }
+        tryChild(child, other, place, budget);
+        unsettled += child.numbers.proof != 0 && child.numbers.disproof != 0;
         lost = child.numbers.proof == kInfinite;
       }
       ++place;
       children.push_back(std::move(child));
     }
     return children;
+  }
+  // The option at `place` in its position's order tried (tried()), its disproof number weighed
+  // by its place where it stays unsettled.
+  void tryChild(Child& child, cgt::Side other, size_t place, Budget& budget) {
+    child.tried = true;
+    child.numbers = tried(child.state, other, budget);
+    if (child.numbers.proof != 0 && child.numbers.disproof != 0) {
+      child.numbers.disproof *= 1 + place / kPlaceWeight;
+      store(child.key, child.numbers);
+    }
   }
 
   // Df-pn's multiple iterative deepening: the position's numbers are the least disproof number
@@ -155,6 +168,10 @@ class ProofSearch {
         return numbers;
       }
       Child& child = children[best];
+      if (!child.tried) {  // picked while untried: tried first, then picked again
+        tryChild(child, opposite(mover), best, budget);
+        continue;
+      }
       const Numbers below{std::min(kInfinite, thresholds.disproof - numbers.disproof + child.numbers.proof),
                           std::min(thresholds.proof, second + second / 4 + 1)};
       child.numbers = search(child.state, opposite(mover), child.key, below, budget);
