@@ -64,17 +64,19 @@ struct AnalysisOptions {
   // 18.0 s against 11.4 s (BENCHMARKS.md). Clobber is not measured with it, hence off by
   // default.
   int proofSize = 0;
+  // (Tries of 300 to 30,000 positions on the reach walk's 17 mid lines: fewer positions below
+  // 10,000 but dearer ones, the large ones at a try's top; 10,000 the least time in all.)
   int64_t proofTryPositions = 10000;
-  // An expansion tries its options in order until proofEagerTries of them come back unsettled;
-  // the rest wait untried, as unsettled, until the proof numbers pick one (then it is tried
-  // first). Trying every option first spent most of a winning frontier position's positions
-  // on failed tries of options that the proof never needed (a 55-empty 10x10 line: 78 of 168
-  // root options unsettled at 10,000 positions each, 0.78 M of 0.84 M positions). One thread,
-  // Amazons' reach-walk lines (BENCHMARKS.md), every option tried / 3 / 6 / 10 / 20: the 23 lines
-  // solved in 15 s 58.9 / 63.2 / 49.9 / 39.6 / 53.0 s (3 and 6 leave one unknown), the 55-empty
-  // line 11.2 -> 2.7 s at 10; of the 27 lines unknown at 15 s, 10 solves one; the reach
-  // benchmark's game 8 43 -> 46 empty squares, its median unchanged (48). Per line the effect
-  // is chaotic (what the proof numbers pick first), the sets' totals are not.
+  // An expansion tries its options in order until proofEagerTries of them come back
+  // unsettled; the rest wait untried, as unsettled, until the proof numbers pick one (then it
+  // is tried first). Trying every option first spent most of a winning frontier position's
+  // positions on tries of options the proof never needed (a 55-empty 10x10 line: 78 of the 168
+  // options tried unsettled at 10,000 positions each, 0.78 M of 0.84 M positions). One thread,
+  // the reach walk's lines (BENCHMARKS.md), every option tried / 3 / 6 / 10 / 20: the 23 lines
+  // solved in 15 s 58.9 / 63.2 / 49.9 / 39.6 / 53.0 s (3 and 6 leave one unknown), the
+  // 55-empty line 11.2 -> 2.7 s at 10; of the 27 lines unknown at 15 s, 10 solves one; the
+  // reach benchmark's game 8 43 -> 46 empty squares, its median unchanged (48). Per line the
+  // effect is chaotic (which option the proof numbers reach first); 10 did best on both sets.
   size_t proofEagerTries = 10;
   static constexpr size_t kSumEntryBytes = 128;
   size_t valueBytes() const { return (hashMegabytes << 20) / 4; }
