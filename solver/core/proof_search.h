@@ -99,7 +99,9 @@ class ProofSearch {
   // The options of a position with their numbers: from the table, else tried, in order, until
   // one is a loss for the opponent (the rest are then of no use), or until proofEagerTries
   // come back unsettled (the rest wait untried, unsettled by assumption, until search() picks
-  // one).
+  // one). Expanded again, a position finds its tried options in the table and tries as many
+  // more: it widens each time the search comes back to it. (Counting those found against the
+  // quota instead: the 23 frontier lines solved in 15 s took 4.40 M positions against 4.44 M.)
   std::vector<Child> expand(const State& state, cgt::Side mover, Budget& budget) {
     budget.expand();
     const cgt::Side other = opposite(mover);
