@@ -42,7 +42,7 @@ class ProofSearch {
         proof.bytes_ = 0;
       }
     } clear{*this};
-    Numbers numbers = tried(state, mover, budget);
+    Numbers numbers = tried(state, mover, 0, budget);
     if (numbers.proof != 0 && numbers.disproof != 0)
       numbers = search(state, mover, sumKey(state, mover), {kInfinite, kInfinite}, budget);
     return numbers.proof == 0;
@@ -84,16 +84,21 @@ class ProofSearch {
   }
 
   // The position tried by the search over sums: settled within proofTryPositions positions (to
-  // the end below proofSize()). Else its proof number is 1 (one move may win) and its
-  // disproof number the mover's count of moves (every one must be refuted).
-  Numbers tried(const State& state, cgt::Side mover, Budget& budget) {
+  // the end below proofSize()), else unsettled().
+  Numbers tried(const State& state, cgt::Side mover, size_t place, Budget& budget) {
     constexpr Numbers kWon{0, kInfinite}, kLost{kInfinite, 0};
     if (const std::optional<bool> known = search_.known(state, mover)) return *known ? kWon : kLost;
     const bool small = rawSize(state) < proofSize();
     const std::optional<bool> wins =
         search_.moverWinsWithin(state, mover, small ? std::numeric_limits<int64_t>::max() : options_.proofTryPositions, budget);
-    if (!wins) return {1, std::max<uint64_t>(1, MoveOrder<G>::moveCount(state, mover))};
+    if (!wins) return unsettled(state, mover, place);
     return *wins ? kWon : kLost;
+  }
+  // The numbers of a position not settled, the option at `place` in its parent's order (the
+  // root: 0): proof number 1 (one move may win), disproof number the mover's count of moves
+  // (every one must be refuted) weighed by the place (kPlaceWeight).
+  static Numbers unsettled(const State& state, cgt::Side mover, size_t place) {
+    return {1, std::max<uint64_t>(1, MoveOrder<G>::moveCount(state, mover)) * (1 + place / kPlaceWeight)};
   }
 
   // The options of a position with their numbers: from the table, else tried, in order, until
@@ -106,19 +111,19 @@ class ProofSearch {
     budget.expand();
     const cgt::Side other = opposite(mover);
     std::vector<Child> children;
-    size_t place = 0, unsettled = 0;
+    size_t place = 0, unsettledTries = 0;
     bool lost = false;  // an option lost for the opponent: the others stay untried
     for (State& option : search_.options(state, mover, budget)) {
       Child child{std::move(option), {}, {}};
       child.key = sumKey(child.state, other);
       if (const auto found = table_.find(child.key); found != table_.end()) {
         child.numbers = found->second;
-      } else if (!lost && unsettled >= options_.proofEagerTries) {
+      } else if (!lost && unsettledTries >= options_.proofEagerTries) {
         child.tried = false;
-        child.numbers = {1, std::max<uint64_t>(1, MoveOrder<G>::moveCount(child.state, other)) * (1 + place / kPlaceWeight)};
+        child.numbers = unsettled(child.state, other, place);
       } else if (!lost) {
         tryChild(child, other, place, budget);
-        unsettled += child.numbers.proof != 0 && child.numbers.disproof != 0;
+        unsettledTries += child.numbers.proof != 0 && child.numbers.disproof != 0;
         lost = child.numbers.proof == kInfinite;
       }
       ++place;
@@ -126,15 +131,11 @@ class ProofSearch {
     }
     return children;
   }
-  // The option at `place` in its position's order tried (tried()), its disproof number weighed
-  // by its place where it stays unsettled.
+  // The option at `place` in its position's order tried, and kept in the table while unsettled.
   void tryChild(Child& child, cgt::Side other, size_t place, Budget& budget) {
     child.tried = true;
-    child.numbers = tried(child.state, other, budget);
-    if (child.numbers.proof != 0 && child.numbers.disproof != 0) {
-      child.numbers.disproof *= 1 + place / kPlaceWeight;
-      store(child.key, child.numbers);
-    }
+    child.numbers = tried(child.state, other, place, budget);
+    if (child.numbers.proof != 0 && child.numbers.disproof != 0) store(child.key, child.numbers);
   }
 
   // Df-pn's multiple iterative deepening: the position's numbers are the least disproof number

@@ -86,7 +86,7 @@ std::optional<cgt::GameId> probedValue(SumSearch<G>& search, const AnalysisOptio
     if (budget.spent()) throw;
     // a territory count past the probes' time: no value
   }
-  if (value) search.parts().values().remember(part, *value);
+  if (value) search.parts().values().rememberNormalised(normalised, *value);
   return value;
 }
 

@@ -179,8 +179,8 @@ class RegionValues {
   std::optional<cgt::GameId> knownValue(const typename G::Region& normalised, Budget& budget) { return evaluator_.known(game(normalised, budget)); }
   // A normalised part's value when the table holds it.
   std::optional<cgt::GameId> storedValue(const typename G::Region& normalised) const { return evaluator_.found({normalised, nullptr}); }
-  // A part's value proven by search (SumSearch's probes), found again as a form would be.
-  void remember(const typename G::Region& part, cgt::GameId value) { rememberNormalised(G::normalise(part), value); }
+  // A normalised part's value proven otherwise (core/value_probe.h's probes, an integer
+  // region's meeting bounds), found again as a form would be.
   void rememberNormalised(const typename G::Region& normalised, cgt::GameId value) { evaluator_.remember({normalised, nullptr}, value); }
   size_t size() const { return evaluator_.size(); }
   size_t bytes() const { return evaluator_.bytes(); }
