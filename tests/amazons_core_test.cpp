@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <optional>
 #include <random>
 #include <thread>
 #include <set>
@@ -21,6 +22,7 @@
 #include "solver/core/errors.h"
 #include "solver/core/sum_search.h"
 #include "solver/core/symmetry.h"
+#include "solver/core/value_probe.h"
 #include "tests/support/naive.h"
 #include "tests/support/paths.h"
 #include "tests/support/sanitizers.h"
@@ -218,12 +220,12 @@ TEST(AmazonsOnCore, MovesReadAndWrittenInTheUsersNotation) {
 }
 
 TEST(AmazonsOnCore, OneColourChambersAreTheirOwnersMoveCounts) {
-  const auto kNoDeadline = std::chrono::steady_clock::time_point::max();
+  const core::ShortcutLimits kNoLimits;
   TerritorySolver territories(size_t{1} << 20);
   // A defective territory: two empty squares, one move.
-  EXPECT_EQ(cgt::toString(*Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine(".x#|##.")), kNoDeadline, territories)), "1");
-  EXPECT_EQ(cgt::toString(*Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine("o..|...")), kNoDeadline, territories)), "-5");
-  EXPECT_FALSE(Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine("x.o")), kNoDeadline, territories));
+  EXPECT_EQ(cgt::toString(*Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine(".x#|##.")), kNoLimits, territories)), "1");
+  EXPECT_EQ(cgt::toString(*Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine("o..|...")), kNoLimits, territories)), "-5");
+  EXPECT_FALSE(Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine("x.o")), kNoLimits, territories));
 }
 
 // The bounds with pockets (guaranteedMoves): a side's amazon that touches neither the other
@@ -513,6 +515,31 @@ TEST(AmazonsOnCore, ProbedValuesAreTheNaiveForms) {
   }
   EXPECT_GT(probed, 100);
   EXPECT_GT(compared, 300);
+}
+
+// A probe's territory counts have an allowance of their own (probeShortcutPositions), which
+// its positions (probePositions) do not count: one count past it ends the probe with no value.
+// (A 43-empty 10x10 chamber's probe, with no time limit, was still counting one territory after
+// ten minutes.) This chamber's probe counts territories from a fresh table for its value.
+TEST(AmazonsOnCore, AProbeGivesUpPastItsTerritoryCounts) {
+  const GameRegion chamber = Amazons::normalise(Amazons::parseOneLine("#..#|.#x#|#.##|.###|.##o|...x"));
+  auto probe = [&](uint64_t counts) {
+    core::AnalysisOptions options;
+    options.probeShortcutPositions = counts;
+    core::SumSearch<Amazons> search(options);
+    search.parts().newAnalysis();
+    core::Budget budget{core::Limits{}};
+    const std::optional<cgt::GameId> value =
+        core::probedValue(search, options, chamber, std::chrono::steady_clock::time_point::max(), budget);
+    return std::pair{value, search.parts().values().shortcutNodes()};
+  };
+  const auto [value, counted] = probe(core::AnalysisOptions{}.probeShortcutPositions);
+  ASSERT_TRUE(value);
+  EXPECT_EQ(cgt::toString(*value), cgt::toString(testing::naiveValue(chamber.toBoard())));
+  ASSERT_GT(counted, 0u);
+  const auto [cut, countedThen] = probe(counted - 1);
+  EXPECT_FALSE(cut);
+  EXPECT_LT(countedThen, counted + 64) << "a count runs on past its allowance";
 }
 
 TEST(AmazonsOnCore, ParallelSearchKeepsVerdictsAndMoves) {

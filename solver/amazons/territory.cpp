@@ -157,11 +157,12 @@ struct TerritorySolver::Impl {
              (turnNodes && *turnNodes >= turnAllowance);
     }
     // Counts a node; every 64th reads the clock (a node builds every move's parts and keys,
-    // microseconds at least, so the clock costs nothing measurable).
+    // microseconds at least, so the clock costs nothing measurable). Past the deadline's
+    // positions the search stops as past its time.
     void count() const {
       if (turnNodes) ++*turnNodes;
-      if ((nodes.fetch_add(1, std::memory_order_relaxed) & 63) == 0 && deadline.passed())
-        timedOut.store(true, std::memory_order_relaxed);
+      const uint64_t n = nodes.fetch_add(1, std::memory_order_relaxed);
+      if (n >= deadline.positions || ((n & 63) == 0 && deadline.passed())) timedOut.store(true, std::memory_order_relaxed);
     }
     void check() const {
       if (timedOut.load(std::memory_order_relaxed)) throw SolveTimeout();
@@ -392,6 +393,7 @@ TerritoryResult TerritorySolver::solve(const Board& region, Color owner, bool wa
 template <typename Mask>
 TerritoryResult TerritorySolver::solve(const MaskRegion<Mask>& input, Color owner, bool wantLine, const Deadline& deadline) {
   deadline.check();
+  if (deadline.positions == 0) throw SolveTimeout();
   // The owner's amazons Black, the other colour's arrows.
   MaskRegion<Mask> b = input;
   b.black = input.amazons(owner);

@@ -56,6 +56,12 @@ struct AnalysisOptions {
   int probeSize = 8;
   int64_t probePositions = 2000;
   double probeTimeShare = 0.25;
+  // The positions a probe's game shortcuts may search in all (Amazons' counts of the
+  // territories its moves leave), which probePositions does not count. The probes of the
+  // Amazons suites and of 23 10x10 frontier lines searched at most 294; a 43-empty chamber's
+  // (reach walk, game 10, 46 empty) counted a 29-empty territory past 249,844 positions, and
+  // with no time limit its probe had not ended after 10 minutes, where both verdicts take 3 s.
+  uint64_t probeShortcutPositions = 10'000;
   // Sums whose raw regions hold at least proofSize (G::size summed) are decided by
   // proof-number search (core/proof_search.h); 0: never, the default. Each position it meets
   // is first tried with proofTryPositions positions of the search over sums. On Amazons it

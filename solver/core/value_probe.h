@@ -24,8 +24,9 @@ namespace amazons::core {
 // G >= hi (Right moving first loses G - hi). Else the greatest integer lo with G >= lo, and
 // the guess {hi-1 | lo+1} (a switch {a|b} has hi = a+1, lo = b-1; n* has hi = n+1,
 // lo = n-1), or lo + 1/2 when hi = lo + 1, which G - V a second-player win proves. nullopt
-// when the guess is wrong, or past probePositions positions or the probes' time. A value
-// found is stored as a form would be. The probe gives up at `until` too.
+// when the guess is wrong, or past probePositions positions, the shortcuts' positions
+// (probeShortcutPositions) or the probes' time. A value found is stored as a form would be.
+// The probe gives up at `until` too.
 template <Game G>
   requires HasBounds<G>
 std::optional<cgt::GameId> probedValue(SumSearch<G>& search, const AnalysisOptions& options, const typename G::Region& part,
@@ -54,13 +55,15 @@ std::optional<cgt::GameId> probedValue(SumSearch<G>& search, const AnalysisOptio
     state.raw.push_back(normalised);
     return search.moverWins(state, mover, budget);
   };
-  // At most probePositions positions and until `until` (the budget's deadline on this
-  // thread, Budget::Until: a territory count stops there too), on this thread alone
+  // At most probePositions positions, probeShortcutPositions of the game's shortcuts
+  // (Budget::ShortcutAllowance: Amazons' territory counts) and until `until` (the budget's
+  // deadline on this thread, Budget::Until: a territory count stops there too), on this thread alone
   // (SearchAllowance::Probe), its failed forms its own (PartValues::RawFrom), as the
   // solver's probes.
   const typename PartValues<G>::RawFrom rawFrom(search.parts());
   const SearchAllowance::Probe allowance(search.allowance(), options.probePositions);
   const Budget::Until inTime(until);
+  const Budget::ShortcutAllowance counts(options.probeShortcutPositions);
   std::optional<cgt::GameId> value;
   try {
     for (int64_t below = lo; below < hi;) {  // G <= hi; not G <= below - 1
@@ -84,7 +87,7 @@ std::optional<cgt::GameId> probedValue(SumSearch<G>& search, const AnalysisOptio
     // past the probe's positions or the probes' time: no value
   } catch (const LimitReached&) {
     if (budget.spent()) throw;
-    // a territory count past the probes' time: no value
+    // a shortcut past the probes' time or positions: no value
   }
   if (value) search.parts().values().rememberNormalised(normalised, *value);
   return value;

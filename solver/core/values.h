@@ -52,6 +52,15 @@ class Budget {
   uint64_t nodes() const { return nodes_; }
   // The clock a game's shortcut reads (G::shortcut): the limit's, or an Until's sooner.
   std::chrono::steady_clock::time_point deadline() const { return std::min(deadline_, until_); }
+  // How far a game's shortcut may search on this thread: deadline(), and the positions a
+  // ShortcutAllowance leaves.
+  ShortcutLimits shortcutLimits() const {
+    return {deadline(), shortcutLeft_ ? *shortcutLeft_ : std::numeric_limits<uint64_t>::max()};
+  }
+  // Positions a game's shortcut searched on this thread, taken from the ShortcutAllowance.
+  static void spendShortcut(uint64_t positions) {
+    if (shortcutLeft_) *shortcutLeft_ -= std::min(positions, *shortcutLeft_);
+  }
   // Whether the user's limits are spent (a LimitReached thrown otherwise came from an Until).
   bool spent() const { return nodes_ > nodeLimit_ || std::chrono::steady_clock::now() > deadline_; }
 
@@ -83,8 +92,26 @@ class Budget {
     std::chrono::steady_clock::time_point outer_;
   };
 
+  // While it lives, a game's shortcut on this thread searches at most `positions` more of its
+  // own positions in all (Amazons' territory counts), and throws LimitReached past them: a
+  // probe's cost is then bounded without a time limit too (AnalysisOptions::
+  // probeShortcutPositions). For a serial stage: its shortcuts' positions are counted by their
+  // tables, which other threads would add to.
+  class ShortcutAllowance {
+   public:
+    explicit ShortcutAllowance(uint64_t positions) : left_(positions), outer_(shortcutLeft_) { shortcutLeft_ = &left_; }
+    ~ShortcutAllowance() { shortcutLeft_ = outer_; }
+    ShortcutAllowance(const ShortcutAllowance&) = delete;
+    ShortcutAllowance& operator=(const ShortcutAllowance&) = delete;
+
+   private:
+    uint64_t left_;
+    uint64_t* outer_;
+  };
+
  private:
   static inline thread_local uint64_t* formLeft_ = nullptr;  // the innermost Allowance's count
+  static inline thread_local uint64_t* shortcutLeft_ = nullptr;  // the innermost ShortcutAllowance's count
   static inline thread_local std::chrono::steady_clock::time_point until_ = std::chrono::steady_clock::time_point::max();
   std::chrono::steady_clock::time_point deadline_;
   uint64_t nodeLimit_;
@@ -155,9 +182,17 @@ struct RegionGame {
   std::optional<cgt::GameId> known() const {
     if (store)
       if (std::optional<cgt::GameId> stored = store->find(region)) return stored;
-    const auto until = budget ? budget->deadline() : std::chrono::steady_clock::time_point::max();
-    if constexpr (HasShortcutTable<G>) return G::shortcut(region, until, *shortcuts);
-    else if constexpr (HasShortcut<G>) return G::shortcut(region, until);
+    const ShortcutLimits limits = budget ? budget->shortcutLimits() : ShortcutLimits{};
+    if constexpr (HasShortcutTable<G>) {
+      struct Spend {  // what the shortcut searched, thrown out or not
+        const Shortcuts& table;
+        const uint64_t before = table.nodes();
+        ~Spend() { Budget::spendShortcut(table.nodes() - before); }
+      } spend{*shortcuts};
+      return G::shortcut(region, limits, *shortcuts);
+    } else if constexpr (HasShortcut<G>) {
+      return G::shortcut(region, limits);
+    }
     return std::nullopt;
   }
 };
