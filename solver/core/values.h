@@ -64,18 +64,29 @@ class Budget {
   // Whether the user's limits are spent (a LimitReached thrown otherwise came from an Until).
   bool spent() const { return nodes_ > nodeLimit_ || std::chrono::steady_clock::now() > deadline_; }
 
-  // While it lives, expand() on this thread throws FormTooLarge past `expansions` more. One
-  // a thread: the threads of a parallel search each try forms of their own.
-  class Allowance {
+ private:
+  // While it lives, the thread's `slot` points at a count of its own (the innermost scope's),
+  // and at the enclosing scope's again after.
+  class CountScope {
    public:
-    explicit Allowance(uint64_t expansions) : left_(expansions), outer_(formLeft_) { formLeft_ = &left_; }
-    ~Allowance() { formLeft_ = outer_; }
-    Allowance(const Allowance&) = delete;
-    Allowance& operator=(const Allowance&) = delete;
+    CountScope(uint64_t*& slot, uint64_t count) : slot_(slot), left_(count), outer_(slot) { slot_ = &left_; }
+    ~CountScope() { slot_ = outer_; }
+    CountScope(const CountScope&) = delete;
+    CountScope& operator=(const CountScope&) = delete;
 
    private:
+    uint64_t*& slot_;
     uint64_t left_;
     uint64_t* outer_;
+  };
+
+ public:
+
+  // While it lives, expand() on this thread throws FormTooLarge past `expansions` more. One
+  // a thread: the threads of a parallel search each try forms of their own.
+  class Allowance : CountScope {
+   public:
+    explicit Allowance(uint64_t expansions) : CountScope(formLeft_, expansions) {}
   };
 
   // While it lives, deadline() on this thread is at most `until`: a probe's share of the time
@@ -97,16 +108,9 @@ class Budget {
   // probe's cost is then bounded without a time limit too (AnalysisOptions::
   // probeShortcutPositions). For a serial stage: its shortcuts' positions are counted by their
   // tables, which other threads would add to.
-  class ShortcutAllowance {
+  class ShortcutAllowance : CountScope {
    public:
-    explicit ShortcutAllowance(uint64_t positions) : left_(positions), outer_(shortcutLeft_) { shortcutLeft_ = &left_; }
-    ~ShortcutAllowance() { shortcutLeft_ = outer_; }
-    ShortcutAllowance(const ShortcutAllowance&) = delete;
-    ShortcutAllowance& operator=(const ShortcutAllowance&) = delete;
-
-   private:
-    uint64_t left_;
-    uint64_t* outer_;
+    explicit ShortcutAllowance(uint64_t positions) : CountScope(shortcutLeft_, positions) {}
   };
 
  private:
