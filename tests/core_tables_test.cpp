@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 #include <xxhash.h>
 
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <optional>
 #include <random>
 #include <string>
 
+#include "solver/core/huge_pages.h"
 #include "solver/core/searched_table.h"
 
 namespace amazons {
@@ -101,6 +103,52 @@ TEST(SearchedTable, MergeMatchesMap) {
       EXPECT_FALSE(shared.find(key, hashOf(key, hashing)));
     }
   }
+}
+
+// Arrays of 2 MB or more start on a 2 MB boundary (where a huge page can map them) and hold
+// what is written; smaller ones are the standard allocator's.
+TEST(HugePageAllocator, LargeArraysOnHugePageBoundaries) {
+  core::HugePageAllocator<uint64_t> alloc;
+  constexpr size_t kPage = core::HugePageAllocator<uint64_t>::kHugePage;
+  for (const size_t count : {kPage / 8, kPage / 8 + 1, 3 * kPage / 8 + 5}) {
+    uint64_t* p = alloc.allocate(count);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % kPage, 0u) << count;
+    for (size_t i = 0; i < count; ++i) p[i] = i * 0x9E3779B97F4A7C15ull;
+    uint64_t mismatches = 0;
+    for (size_t i = 0; i < count; ++i) mismatches += p[i] != i * 0x9E3779B97F4A7C15ull;
+    EXPECT_EQ(mismatches, 0u);
+    alloc.deallocate(p, count);
+  }
+  uint64_t* small = alloc.allocate(100);
+  small[99] = 7;
+  EXPECT_EQ(small[99], 7u);
+  alloc.deallocate(small, 100);
+}
+
+// A table grown past 2 MB of slots (the huge-page arrays, rehashed as they double) against
+// std::map: every key found with its value, none invented.
+TEST(SearchedTable, LargeTableMatchesMap) {
+  std::mt19937_64 rng(3907);
+  core::SearchedTable<int64_t> table;
+  std::map<std::string, int64_t> naive;
+  for (int i = 0; i < 200'000; ++i) {
+    std::string key(8 + rng() % 16, '\0');  // up to 23 bytes: inline and in the arena
+    for (char& c : key) c = static_cast<char>(rng() % 16);
+    const int64_t x = static_cast<int64_t>(rng() % 1000);
+    table.merge(key, hashOf(key, 0), x, [x](int64_t& stored) { stored = x; });
+    naive[key] = x;
+  }
+  ASSERT_EQ(table.size(), naive.size());
+  EXPECT_GT(table.slotCount() * core::SearchedTable<int64_t>::slotBytes(), core::HugePageAllocator<char>::kHugePage);
+  uint64_t wrong = 0;
+  for (const auto& [key, value] : naive) wrong += table.find(key, hashOf(key, 0)) != value;
+  EXPECT_EQ(wrong, 0u);
+  for (int i = 0; i < 10'000; ++i) {
+    std::string key(24 + rng() % 8, '\0');  // longer than any stored
+    for (char& c : key) c = static_cast<char>(rng() % 16);
+    wrong += table.find(key, hashOf(key, 0)).has_value();
+  }
+  EXPECT_EQ(wrong, 0u);
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include "cgt/dyadic.h"
 #include "cgt/game_table.h"
 #include "cgt/sum.h"
+#include "solver/core/huge_pages.h"
 
 namespace amazons::core {
 
@@ -191,13 +192,13 @@ class SearchedTable {
   }
   static constexpr size_t kMinSlots = 1024;
   void grow(size_t slots) {
-    std::vector<Slot> old(slots);
+    std::vector<Slot, HugePageAllocator<Slot>> old(slots);
     old.swap(slots_);
     for (const Slot& s : old)
       if (s.used) place(s);
   }
   size_t maxBytes_;
-  std::vector<Slot> slots_;  // a power of two long, at most half used
+  std::vector<Slot, HugePageAllocator<Slot>> slots_;  // a power of two long, at most half used
   std::string arena_;
   size_t size_ = 0;
 };
