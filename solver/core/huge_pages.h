@@ -2,9 +2,10 @@
 // searched_table.h): an array of 2 MB or more starts on a 2 MB boundary and is marked for
 // transparent huge pages before it is first touched, so that the lookups scattered over it miss
 // the TLB over a few large pages rather than thousands of 4 KB ones (ExactTable's arrays come
-// from such a reservation of their own). Smaller arrays are std::allocator's. (A 49-empty 10x10
-// position's search, one thread, grows its tables to about 250 MB: game 5's line of the reach walk took 53.7 s instead of 66.2 s, game 4's 19.5 s instead of 21.6 s
-// (medians of three); short searches, whose arrays stay small, are unchanged.)
+// from such a reservation of their own). Smaller arrays are std::allocator's. (A 49-empty
+// 10x10 position's search, one thread, grows its tables to about 250 MB: game 5's line of the
+// reach walk took 53.7 s instead of 66.2 s, game 4's 19.5 s instead of 21.6 s (medians of
+// three); short searches, whose arrays stay small, are unchanged.)
 #pragma once
 #include <sys/mman.h>
 
