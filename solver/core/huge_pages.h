@@ -25,12 +25,14 @@ struct HugePageAllocator {
   template <typename U>
   HugePageAllocator(const HugePageAllocator<U>&) {}
 
+  // Only the array's whole huge pages are marked: its tail stays on small pages, so that it
+  // takes no more memory than it holds (the tables count their bytes against --hash).
   T* allocate(size_t n) {
-    if (n * sizeof(T) < kHugePage) return std::allocator<T>().allocate(n);
-    const size_t bytes = (n * sizeof(T) + kHugePage - 1) & ~(kHugePage - 1);
-    void* p = std::aligned_alloc(kHugePage, bytes);
-    if (!p) throw std::bad_alloc();
-    madvise(p, bytes, MADV_HUGEPAGE);  // a hint: ignored where huge pages are off
+    const size_t bytes = n * sizeof(T);
+    if (bytes < kHugePage) return std::allocator<T>().allocate(n);
+    void* p = nullptr;
+    if (posix_memalign(&p, kHugePage, bytes) != 0) throw std::bad_alloc();
+    madvise(p, bytes & ~(kHugePage - 1), MADV_HUGEPAGE);  // a hint: ignored where huge pages are off
     return static_cast<T*>(p);
   }
   void deallocate(T* p, size_t n) {
