@@ -220,7 +220,7 @@ TEST(AmazonsOnCore, MovesReadAndWrittenInTheUsersNotation) {
 }
 
 TEST(AmazonsOnCore, OneColourChambersAreTheirOwnersMoveCounts) {
-  const core::ShortcutLimits kNoLimits;
+  const Deadline kNoLimits;
   TerritorySolver territories(size_t{1} << 20);
   // A defective territory: two empty squares, one move.
   EXPECT_EQ(cgt::toString(*Amazons::shortcut(Amazons::normalise(Amazons::parseOneLine(".x#|##.")), kNoLimits, territories)), "1");

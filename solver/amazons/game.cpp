@@ -178,7 +178,7 @@ static std::optional<Color> soleColour(const GameRegion& region) {
   return black ? Color::Black : Color::White;
 }
 
-std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region, const core::ShortcutLimits& limits,
+std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region, const Deadline& deadline,
                                              TerritorySolver& territories) {
   const std::optional<std::pair<int64_t, int64_t>> b = integerBounds(region);
   if (b && b->first == b->second) return cgt::integer(b->first);  // most territories are filled whole by a greedy filling
@@ -186,7 +186,7 @@ std::optional<cgt::GameId> Amazons::shortcut(const GameRegion& region, const cor
   if (!colour) return std::nullopt;
   const Color owner = *colour;
   try {
-    const int moves = region.visit([&](const auto& r) { return territories.solve(r, owner, false, Deadline{limits.until, limits.positions}).moves; });
+    const int moves = region.visit([&](const auto& r) { return territories.solve(r, owner, false, deadline).moves; });
     return cgt::integer(owner == Color::Black ? moves : -moves);
   } catch (const SolveTimeout&) {
     throw core::LimitReached();

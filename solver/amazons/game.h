@@ -133,12 +133,12 @@ struct Amazons {
   static Move parseMove(const GameRegion& board, std::string_view text);     // legal for the amazon's owner
   // A one-colour chamber is the number of moves its owner can make in it (the territory
   // solver's exact count, defective chambers included), positive for Black.
-  // Past the limits' time or positions the territory solver gives up: core::LimitReached.
+  // Past the deadline's time or positions the territory solver gives up: core::LimitReached.
   // (Without the clock a 47-empty 10x10 position under a 2 s limit was still counting a
   // territory after 60 s.) The territory solver is the analyser's (its table within --hash,
   // its positions counted).
   using ShortcutTable = TerritorySolver;
-  static std::optional<cgt::GameId> shortcut(const GameRegion& normalised, const core::ShortcutLimits& limits,
+  static std::optional<cgt::GameId> shortcut(const GameRegion& normalised, const Deadline& deadline,
                                              TerritorySolver& territories);
   // A one-colour chamber's count of moves lies between a greedy filling's and the empty
   // squares its amazons reach (territoryBounds), exact when they meet. (On 128-bit masks

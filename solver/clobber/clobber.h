@@ -103,7 +103,7 @@ struct Clobber {
   static std::string key(const Region& normalised);  // width, height, each rank's black and white rows
   static Move shifted(const Move& move, int files, int ranks);
   // Two stones (the least group of two colours) are {0|0} = *; looking that up costs more.
-  static std::optional<cgt::GameId> shortcut(const Region& normalised, const core::ShortcutLimits& limits = {});
+  static std::optional<cgt::GameId> shortcut(const Region& normalised, const Deadline& deadline = {});
   // A symmetry t (core/symmetry.h; one that undoes itself) under which the board with its
   // colours swapped is itself: the checkerboard starts with an even side. Then White to move is
   // Black to move in the mirror.

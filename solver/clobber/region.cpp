@@ -209,7 +209,7 @@ Move Clobber::mirroredMove(const Region& board, int t, const Move& m) {
   return {static_cast<uint8_t>(fromFile), static_cast<uint8_t>(fromRank), static_cast<uint8_t>(toFile), static_cast<uint8_t>(toRank)};
 }
 
-std::optional<cgt::GameId> Clobber::shortcut(const Region& region, const core::ShortcutLimits&) {
+std::optional<cgt::GameId> Clobber::shortcut(const Region& region, const Deadline&) {
   if (region.stones() == 2) return cgt::star();
   return std::nullopt;
 }

@@ -27,18 +27,18 @@
 //   G::formatMove(board, move)       the move as users write it ("e2e3")
 //   G::parseMove(board, text)        its inverse, for legal moves only (InputError, column)
 // Optional (detected with `requires`):
-//   G::shortcut(normalised region, limits)
+//   G::shortcut(normalised region, deadline)
 //                                    the value when it is known without search (Clobber: two
 //                                    stones; Amazons: one-colour territories, which are the
 //                                    number of moves their owner can make); one that takes
 //                                    time throws LimitReached (core/values.h) past
-//                                    ShortcutLimits' time or positions
+//                                    the Deadline's time or positions (core/deadline.h)
 //   G::ShortcutTable                 what such a shortcut keeps, one an analyser, within its
 //                                    share of --hash, used by all of an analysis' threads at
 //                                    once (Amazons: the territory solver and its table, thread-
 //                                    safe): ShortcutTable(bytes), nodes() (positions it
 //                                    searched, counted in the analysis' nodes), clear(); the
-//                                    shortcut is then G::shortcut(normalised, limits, table)
+//                                    shortcut is then G::shortcut(normalised, deadline, table)
 //   G::bounds(normalised region)     integers lo <= value <= hi, cheap (Amazons: the empty
 //                                    squares each side's amazons can reach, less the other
 //                                    side's pockets): a sum with raw regions is decided at
@@ -113,11 +113,9 @@
 // Amazons' columns and its lettered board are optional members (RegionDetail). Suites, verify
 // and bench take any game (core/suite.h, core/suite_check.h).
 #pragma once
-#include <chrono>
 #include <concepts>
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -125,17 +123,11 @@
 #include <vector>
 
 #include "cgt/game.h"
+#include "solver/core/deadline.h"
 
 namespace amazons::core {
 
 inline cgt::Side opposite(cgt::Side s) { return s == cgt::Side::Left ? cgt::Side::Right : cgt::Side::Left; }
-
-// How far a game's shortcut (G::shortcut) may search: until `until`, and at most `positions`
-// of its own positions (a probe caps them: core/value_probe.h).
-struct ShortcutLimits {
-  std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max();
-  uint64_t positions = std::numeric_limits<uint64_t>::max();
-};
 
 // A part of a region and where it lies there: square (file, rank) of the part is square
 // (file + file0, rank + rank0) of the whole.
@@ -196,8 +188,8 @@ concept HasMoveScores = requires(const typename G::Region& r, cgt::Side s,
 
 template <class G>
 concept HasShortcutTable = std::constructible_from<typename G::ShortcutTable, size_t> &&
-                           requires(typename G::ShortcutTable& table, const typename G::Region& r, const ShortcutLimits& limits) {
-                             { G::shortcut(r, limits, table) } -> std::same_as<std::optional<cgt::GameId>>;
+                           requires(typename G::ShortcutTable& table, const typename G::Region& r, const Deadline& deadline) {
+                             { G::shortcut(r, deadline, table) } -> std::same_as<std::optional<cgt::GameId>>;
                              { std::as_const(table).nodes() } -> std::same_as<uint64_t>;
                              table.clear();
                            };
@@ -239,8 +231,8 @@ concept HasParts = requires(const typename G::Region& r, const std::function<voi
 };
 
 template <class G>
-concept HasShortcut = HasShortcutTable<G> || requires(const typename G::Region& r, const ShortcutLimits& limits) {
-  { G::shortcut(r, limits) } -> std::same_as<std::optional<cgt::GameId>>;
+concept HasShortcut = HasShortcutTable<G> || requires(const typename G::Region& r, const Deadline& deadline) {
+  { G::shortcut(r, deadline) } -> std::same_as<std::optional<cgt::GameId>>;
 };
 
 }  // namespace amazons::core

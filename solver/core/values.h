@@ -54,7 +54,7 @@ class Budget {
   std::chrono::steady_clock::time_point deadline() const { return std::min(deadline_, until_); }
   // How far a game's shortcut may search on this thread: deadline(), and the positions a
   // ShortcutAllowance leaves.
-  ShortcutLimits shortcutLimits() const {
+  Deadline shortcutDeadline() const {
     return {deadline(), shortcutLeft_ ? *shortcutLeft_ : std::numeric_limits<uint64_t>::max()};
   }
   // Positions a game's shortcut searched on this thread, taken from the ShortcutAllowance.
@@ -186,16 +186,16 @@ struct RegionGame {
   std::optional<cgt::GameId> known() const {
     if (store)
       if (std::optional<cgt::GameId> stored = store->find(region)) return stored;
-    const ShortcutLimits limits = budget ? budget->shortcutLimits() : ShortcutLimits{};
+    const Deadline deadline = budget ? budget->shortcutDeadline() : Deadline{};
     if constexpr (HasShortcutTable<G>) {
       struct Spend {  // what the shortcut searched, thrown out or not
         const Shortcuts& table;
         const uint64_t before = table.nodes();
         ~Spend() { Budget::spendShortcut(table.nodes() - before); }
       } spend{*shortcuts};
-      return G::shortcut(region, limits, *shortcuts);
+      return G::shortcut(region, deadline, *shortcuts);
     } else if constexpr (HasShortcut<G>) {
-      return G::shortcut(region, limits);
+      return G::shortcut(region, deadline);
     }
     return std::nullopt;
   }
