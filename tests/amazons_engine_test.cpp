@@ -844,12 +844,11 @@ TEST(AmazonsEngine, TimeLimitSaysUnknownNeverAGuess) {
 // emptied first (the values from its rounds, not from earlier boards) and by an engine of the
 // default options: each value `engine` finds is the default's, and so are the verdicts (the
 // whole-board oracle is too slow on two 3x3 chambers; SearchFallbackAgreesWithOracle checks
-// the search against it). With `oneUnknownAtMost`, the rounds must end with one chamber
-// unknown at most. The contested chambers, and those valued.
+// the search against it). The contested chambers, and those valued.
 struct Valued {
   int known = 0, contested = 0;
 };
-Valued againstTheDefault(AmazonsEngine& engine, uint64_t seed, bool oneUnknownAtMost) {
+Valued againstTheDefault(AmazonsEngine& engine, uint64_t seed) {
   AmazonsEngine reference({}, Notation::CodinGame);
   std::mt19937_64 rng(seed);
   Valued v;
@@ -859,16 +858,10 @@ Valued againstTheDefault(AmazonsEngine& engine, uint64_t seed, bool oneUnknownAt
     const Analysis a = analyse(engine, board), r = analyse(reference, board);
     EXPECT_EQ(a.regions.size(), r.regions.size());
     if (a.regions.size() != r.regions.size()) return v;
-    int unknown = 0;
     for (size_t i = 0; i < a.regions.size(); ++i) {
       if (a.regions[i].detail.chamber.kind != ChamberClass::Contested) continue;
       ++v.contested;
-      if (!a.regions[i].value) {
-        if (oneUnknownAtMost) {
-          EXPECT_EQ(++unknown, 1) << toOneLine(board);
-        }
-        continue;
-      }
+      if (!a.regions[i].value) continue;
       ++v.known;
       EXPECT_EQ(*a.regions[i].value, *r.regions[i].value) << toOneLine(board);
     }
@@ -882,13 +875,16 @@ TEST(AmazonsEngine, LongSearchesRaiseTheAllowance) {
   // Two expansions a chamber: the search over two raw 3x3 chambers soon passes its two
   // positions, and the chambers are tried again with 8, 32, ... expansions until one of them
   // fits (with one chamber unknown the search goes to the end at once: there are no more
-  // rounds).
+  // rounds), or until a round decides: the bounds may settle the sum within a round's few
+  // positions, both chambers still unknown.
   AmazonsOptions tiny;
   tiny.analysis.formNodes = 2;
   AmazonsEngine engine(tiny, Notation::CodinGame);
-  const Valued v = againstTheDefault(engine, 5, true);
-  // Without the rounds none of the 80 contested chambers is known, with them 77.
-  EXPECT_GE(v.known, v.contested * 9 / 10);
+  const Valued v = againstTheDefault(engine, 5);
+  // Without the rounds none of the 80 contested chambers is known, with them 68 (77 before
+  // the bounds took a gate's step into the other side's zone: more boards decided in the first
+  // round, 2026-12-02).
+  EXPECT_GE(v.known, v.contested * 3 / 4);
 }
 
 // The same with the proof search over every sum of 4 empty squares or more (on 10x10 boards
@@ -901,8 +897,9 @@ TEST(AmazonsEngine, ProofSearchTriesEndTheRound) {
   tiny.analysis.formNodes = 2;
   tiny.analysis.proofSize = 4;
   AmazonsEngine engine(tiny, Notation::CodinGame);
-  const Valued v = againstTheDefault(engine, 6, false);
-  // In one round (the fault) none of the 80 contested chambers is known; with the rounds 58.
+  const Valued v = againstTheDefault(engine, 6);
+  // In one round (the fault) none of the 80 contested chambers is known; with the rounds 48
+  // (58 before the bounds took a gate's step into the other side's zone).
   EXPECT_GE(v.known, v.contested / 2);
 }
 

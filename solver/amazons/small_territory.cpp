@@ -212,7 +212,7 @@ template std::vector<Move> territoryFilling(const WideRegion&, Color);
 template std::vector<Move> territoryFilling(const LargeRegion&, Color);
 
 template <typename Mask>
-int guaranteedMoves(const MaskFrame<Mask>& frame, Mask mine, Mask theirs, Mask empty, Mask theirZone) {
+Guaranteed<Mask> guaranteedMoves(const MaskFrame<Mask>& frame, Mask mine, Mask theirs, Mask empty, Mask theirZone) {
   // An empty square beside their zone or their amazons is in the zone, so the ones outside it
   // touch neither; an amazon of mine that does not either may move in its pocket without
   // opening it. The others (gates) stand still, but for one step each into a pocket with no
@@ -220,8 +220,8 @@ int guaranteedMoves(const MaskFrame<Mask>& frame, Mask mine, Mask theirs, Mask e
   // the pocket stays sealed, and the gate plays on inside it.
   const Mask movers = mine & ~frame.dilate(theirZone | theirs);
   const Mask pocketEmpty = empty & ~theirZone;
-  if (!pocketEmpty) return 0;
   Mask gates = mine & ~movers;
+  if (!pocketEmpty) return {0, gates};
   int moves = 0;
   forEachConnectedPart(frame, movers | pocketEmpty, [&](Mask pocket) {
     if (!(pocket & pocketEmpty)) return;
@@ -237,11 +237,11 @@ int guaranteedMoves(const MaskFrame<Mask>& frame, Mask mine, Mask theirs, Mask e
     const Mask step = entry & -entry;  // the gate's first move: one square in, the arrow where it stood
     moves += 1 + filledMoves(frame, step, pocket & ~step);
   });
-  return moves;
+  return {moves, gates};
 }
-template int guaranteedMoves(const MaskFrame<uint64_t>&, uint64_t, uint64_t, uint64_t, uint64_t);
-template int guaranteedMoves(const MaskFrame<WideMask>&, WideMask, WideMask, WideMask, WideMask);
-template int guaranteedMoves(const MaskFrame<LargeMask>&, LargeMask, LargeMask, LargeMask, LargeMask);
+template Guaranteed<uint64_t> guaranteedMoves(const MaskFrame<uint64_t>&, uint64_t, uint64_t, uint64_t, uint64_t);
+template Guaranteed<WideMask> guaranteedMoves(const MaskFrame<WideMask>&, WideMask, WideMask, WideMask, WideMask);
+template Guaranteed<LargeMask> guaranteedMoves(const MaskFrame<LargeMask>&, LargeMask, LargeMask, LargeMask, LargeMask);
 
 TerritoryBounds territoryBounds(const Board& region, Color owner) {
   // On 64-bit masks where they hold the board: the same bounds (the filling's choices do not

@@ -36,15 +36,34 @@ TerritoryBounds territoryBounds(const Board& region, Color owner);
 // amazon plays only in its pocket, the component of the empty squares outside the zone and
 // such amazons, sealed by arrows and gates. The sum of the pockets' greedy fillings
 // (territoryBoundsOnMasks' lo): played one at a time, each in answer to any move of theirs,
-// they stay legal, since nothing of theirs gets in.
+// they stay legal, since nothing of theirs gets in. `idleGates`: the gates no pocket takes.
 template <typename Mask>
-int guaranteedMoves(const MaskFrame<Mask>& frame, Mask mine, Mask theirs, Mask empty, Mask theirZone);
+struct Guaranteed {
+  int moves = 0;
+  Mask idleGates{};
+};
+template <typename Mask>
+Guaranteed<Mask> guaranteedMoves(const MaskFrame<Mask>& frame, Mask mine, Mask theirs, Mask empty, Mask theirZone);
+
+// A gate that no pocket needs may instead step into their zone, shooting back at the square it
+// left: a move of mine that opens nothing to theirs and takes a square of their zone. Each of
+// their moves takes at least one square from their zone for good, and one more for each square
+// it cuts off without filling; so their first move and such a step take at least two, the
+// step's square filled by the step or cut off by their move. Their move fills two squares
+// (where the amazon lands and its arrow): where three or more squares of their zone lie beside
+// such gates, one is left for the step whatever they play first. Worth 2 to the side that has
+// it: one move more of its own, one fewer of theirs.
+template <typename Mask>
+int steppingGateCredit(const MaskFrame<Mask>& frame, Mask idleGates, Mask theirZone) {
+  return maskPopcount(frame.dilate(idleGates) & theirZone) >= 3 ? 2 : 0;
+}
 
 // lo <= G <= hi for any region: each side makes at most the moves of its zone (the empty
 // squares its amazons can reach, the other's standing still: each move fills one for good)
-// and, whatever the other does, at least those of its pockets (guaranteedMoves). So G >= Black's
-// pockets less White's zone: Black answers each of White's moves with one of its own
-// (numbers alike), and has as many as White has at most.
+// and, whatever the other does, at least those of its pockets (guaranteedMoves), with a gate's
+// step into the other's zone besides (steppingGateCredit). So G >= Black's pockets less White's
+// zone: Black answers each of White's moves with one of its own (numbers alike), and has as
+// many as White has at most.
 struct RegionBounds {
   int lo = 0, hi = 0;
 };
@@ -52,8 +71,10 @@ struct RegionBounds {
 template <typename Mask>
 RegionBounds regionBounds(const MaskRegion<Mask>& region, Mask blackZone, Mask whiteZone) {
   const MaskFrame<Mask> frame = region.frame();
-  return {guaranteedMoves(frame, region.black, region.white, region.empty, whiteZone) - maskPopcount(whiteZone),
-          maskPopcount(blackZone) - guaranteedMoves(frame, region.white, region.black, region.empty, blackZone)};
+  const Guaranteed<Mask> black = guaranteedMoves(frame, region.black, region.white, region.empty, whiteZone);
+  const Guaranteed<Mask> white = guaranteedMoves(frame, region.white, region.black, region.empty, blackZone);
+  return {black.moves + steppingGateCredit(frame, black.idleGates, whiteZone) - maskPopcount(whiteZone),
+          maskPopcount(blackZone) - white.moves - steppingGateCredit(frame, white.idleGates, blackZone)};
 }
 template <typename Mask>
 RegionBounds regionBounds(const MaskRegion<Mask>& region) {
