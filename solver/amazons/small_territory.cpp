@@ -243,6 +243,29 @@ template Guaranteed<uint64_t> guaranteedMoves(const MaskFrame<uint64_t>&, uint64
 template Guaranteed<WideMask> guaranteedMoves(const MaskFrame<WideMask>&, WideMask, WideMask, WideMask, WideMask);
 template Guaranteed<LargeMask> guaranteedMoves(const MaskFrame<LargeMask>&, LargeMask, LargeMask, LargeMask, LargeMask);
 
+template <typename Mask>
+int steppingGateCredit(const MaskFrame<Mask>& frame, Mask idleGates, Mask theirs, Mask empty, Mask theirZone) {
+  const Mask runners = idleGates & frame.dilate(theirZone);
+  if (!runners) return 0;
+  const Mask beside = frame.dilate(runners) & theirZone;
+  int steps = maskPopcount(beside) >= 3 ? 1 : 0;
+  const Mask open = empty | theirs;
+  Mask reach = frame.queenTargets(theirs, open);  // where their amazons may stand after one move
+  Mask path = beside, walked = 0;
+  for (int t = 1;; ++t) {
+    reach |= frame.queenTargets(reach, open);  // and what they may fill by their t-th move
+    path &= ~reach & ~walked;
+    if (!path) break;
+    steps = std::max(steps, t);
+    walked |= path;
+    path = frame.dilate(path) & theirZone;
+  }
+  return 2 * steps;
+}
+template int steppingGateCredit(const MaskFrame<uint64_t>&, uint64_t, uint64_t, uint64_t, uint64_t);
+template int steppingGateCredit(const MaskFrame<WideMask>&, WideMask, WideMask, WideMask, WideMask);
+template int steppingGateCredit(const MaskFrame<LargeMask>&, LargeMask, LargeMask, LargeMask, LargeMask);
+
 TerritoryBounds territoryBounds(const Board& region, Color owner) {
   // On 64-bit masks where they hold the board: the same bounds (the filling's choices do not
   // depend on the width of the masks) for less. The territory solver bounds each new chamber

@@ -45,23 +45,26 @@ struct Guaranteed {
 template <typename Mask>
 Guaranteed<Mask> guaranteedMoves(const MaskFrame<Mask>& frame, Mask mine, Mask theirs, Mask empty, Mask theirZone);
 
-// A gate that no pocket needs may instead step into their zone, shooting back at the square it
-// left: a move of mine that opens nothing to theirs and takes a square of their zone. Each of
-// their moves takes at least one square from their zone for good, and one more for each square
-// it cuts off without filling; so their first move and such a step take at least two, the
-// step's square filled by the step or cut off by their move. Their move fills two squares
-// (where the amazon lands and its arrow): where three or more squares of their zone lie beside
-// such gates, one is left for the step whatever they play first. Worth 2 to the side that has
-// it: one move more of its own, one fewer of theirs.
+// A gate that no pocket needs (a runner) may instead step into their zone, one square, shooting
+// back at the square it left: a move of mine that opens nothing to theirs and takes a square of
+// their zone. Each of their moves takes at least one square from their zone for good, and one
+// more for each square it cuts off without filling; so each round of their move and such a
+// step takes at least two, the step's square filled by the step or cut off before. Each step is
+// a move of mine and a square fewer for theirs: 2 a step against the bounds below, for the side
+// that has the runners. Steps sure to be there whatever they play (they move first):
+// - one where three or more squares of their zone lie beside runners: their move fills two
+//   (where the amazon lands and its arrow);
+// - as many as a runner's steps along a path of new squares of their zone, each beside the
+//   last, whose t-th square none of their first t moves can fill: out of reach of t+1 queen
+//   moves from their amazons (over the empty squares and their amazons' own, which they may
+//   leave; their moves and the steps only wall lines off).
 template <typename Mask>
-int steppingGateCredit(const MaskFrame<Mask>& frame, Mask idleGates, Mask theirZone) {
-  return maskPopcount(frame.dilate(idleGates) & theirZone) >= 3 ? 2 : 0;
-}
+int steppingGateCredit(const MaskFrame<Mask>& frame, Mask idleGates, Mask theirs, Mask empty, Mask theirZone);
 
 // lo <= G <= hi for any region: each side makes at most the moves of its zone (the empty
 // squares its amazons can reach, the other's standing still: each move fills one for good)
-// and, whatever the other does, at least those of its pockets (guaranteedMoves), with a gate's
-// step into the other's zone besides (steppingGateCredit). So G >= Black's pockets less White's
+// and, whatever the other does, at least those of its pockets (guaranteedMoves), with its
+// gates' steps into the other's zone besides (steppingGateCredit). So G >= Black's pockets less White's
 // zone: Black answers each of White's moves with one of its own (numbers alike), and has as
 // many as White has at most.
 struct RegionBounds {
@@ -73,8 +76,8 @@ RegionBounds regionBounds(const MaskRegion<Mask>& region, Mask blackZone, Mask w
   const MaskFrame<Mask> frame = region.frame();
   const Guaranteed<Mask> black = guaranteedMoves(frame, region.black, region.white, region.empty, whiteZone);
   const Guaranteed<Mask> white = guaranteedMoves(frame, region.white, region.black, region.empty, blackZone);
-  return {black.moves + steppingGateCredit(frame, black.idleGates, whiteZone) - maskPopcount(whiteZone),
-          maskPopcount(blackZone) - white.moves - steppingGateCredit(frame, white.idleGates, blackZone)};
+  return {black.moves + steppingGateCredit(frame, black.idleGates, region.white, region.empty, whiteZone) - maskPopcount(whiteZone),
+          maskPopcount(blackZone) - white.moves - steppingGateCredit(frame, white.idleGates, region.black, region.empty, blackZone)};
 }
 template <typename Mask>
 RegionBounds regionBounds(const MaskRegion<Mask>& region) {
