@@ -64,9 +64,9 @@ int steppingGateCredit(const MaskFrame<Mask>& frame, Mask idleGates, Mask theirs
 // lo <= G <= hi for any region: each side makes at most the moves of its zone (the empty
 // squares its amazons can reach, the other's standing still: each move fills one for good)
 // and, whatever the other does, at least those of its pockets (guaranteedMoves), with its
-// gates' steps into the other's zone besides (steppingGateCredit). So G >= Black's pockets less White's
-// zone: Black answers each of White's moves with one of its own (numbers alike), and has as
-// many as White has at most.
+// gates' steps into the other's zone besides (steppingGateCredit). So G >= Black's pockets
+// less White's zone: Black answers each of White's moves with one of its own (numbers alike),
+// and has as many as White has at most.
 struct RegionBounds {
   int lo = 0, hi = 0;
 };
