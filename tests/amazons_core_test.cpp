@@ -449,8 +449,9 @@ TEST(AmazonsOnCore, ColourMirroredBoardsTakeTheSecondSideFromTheFirst) {
 // raw; with proofSize, the proof search from that many empty squares of raw regions, each
 // position tried with two positions only, and in an expansion at most `eagerTries` options
 // tried before the rest wait untried (AnalysisOptions::proofEagerTries).
-core::AnalysisOptions rawSearchOptions(int proofSize, size_t eagerTries = core::AnalysisOptions{}.proofEagerTries) {
+core::AnalysisOptions rawSearchOptions(int proofSize, size_t eagerTries = core::AnalysisOptions{}.proofEagerTries, int tightBoundsSize = 0) {
   core::AnalysisOptions options;
+  options.tightBoundsSize = tightBoundsSize;
   options.formNodes = 1;
   options.searchTry = 1;
   options.probePositions = 0;
@@ -467,18 +468,54 @@ TEST(AmazonsOnCore, SearchWithRawChambersMatchesTheOracle) {
   // regions, each position tried with two positions only, so that the proof numbers steer
   // nearly every search; and with one option tried an expansion, the others untried until
   // the proof numbers pick them (mutation-checked: with those taken as won by the opponent
-  // instead, it fails).
-  for (const auto& [proofSize, eagerTries] : {std::pair<int, size_t>{0, 0}, {3, core::AnalysisOptions{}.proofEagerTries}, {3, 1}}) {
-    const core::AnalysisOptions options = rawSearchOptions(proofSize, eagerTries);
-    std::mt19937_64 rng(29 + proofSize);
+  // instead, it fails). Last, with the raw chambers' bounds tightened by search
+  // (SumSearch::tightBounds) from up to 10 empty squares, as Amazons' CLI does.
+  const size_t eager = core::AnalysisOptions{}.proofEagerTries;
+  for (const auto& [proofSize, eagerTries, tight] : {std::tuple<int, size_t, int>{0, 0, 0}, {3, eager, 0}, {3, 1, 0}, {0, 0, 10}}) {
+    const core::AnalysisOptions options = rawSearchOptions(proofSize, eagerTries, tight);
+    std::mt19937_64 rng(29 + proofSize + tight);
     int compared = 0;
     for (int trial = 0; trial < 200 && !HasFatalFailure(); ++trial) {
       const Board board = randomBoard(rng, 5, 2);
       core::Analyser<Amazons> analyser(options);  // each board on its own: no values from the last
       expectTheOraclesAnswers(board, analyser.analyse(GameRegion(board)), compared);
     }
-    EXPECT_GT(compared, 300) << proofSize << " " << eagerTries;
+    EXPECT_GT(compared, 300) << proofSize << " " << eagerTries << " " << tight;
   }
+}
+
+// Integer bounds proven by search (SumSearch::tightBounds) are the greatest integer n <= G and
+// the least n >= G, by the naive canonical form, on small chambers of both colours and one
+// colour; most are tighter than the game's bounds (Amazons::bounds) they start from.
+// Mutation-checked: with the search for hi starting one above lo, it fails; with lo one too
+// high, this and AmazonsEngine's oracle tests (AgreesWithWholeBoardOracle and two others,
+// whose analyses tighten as the CLI's do) fail.
+TEST(AmazonsOnCore, TightBoundsAreTheNearestIntegersAroundTheValue) {
+  core::AnalysisOptions options;
+  options.tightBoundsSize = 10;
+  core::SumSearch<Amazons> search(options);
+  core::Budget budget{core::Limits{}};
+  std::mt19937_64 rng(47);
+  int compared = 0, tightened = 0;
+  for (int trial = 0; trial < 600 && !HasFatalFailure(); ++trial) {
+    const int w = std::uniform_int_distribution<int>(3, 5)(rng), h = std::uniform_int_distribution<int>(2, 4)(rng);
+    const Board board = testing::randomBoard(rng, w, h, 1 + static_cast<int>(rng() % 2), 1 + static_cast<int>(rng() % 2),
+                                             std::uniform_real_distribution<double>(0.1, 0.4)(rng));
+    if (board.emptyCount() > 6) continue;
+    for (const core::Placed<GameRegion>& part : Amazons::split(GameRegion(board))) {
+      const GameRegion r = Amazons::normalise(part.region);
+      const cgt::GameId g = testing::naiveValue(r.toBoard());
+      const auto [lo, hi] = search.tightBounds(r, budget);
+      ASSERT_TRUE(cgt::leq(cgt::integer(lo), g) && !cgt::leq(cgt::integer(lo + 1), g)) << toOneLine(r.toBoard()) << " " << lo;
+      ASSERT_TRUE(cgt::leq(g, cgt::integer(hi)) && !cgt::leq(g, cgt::integer(hi - 1))) << toOneLine(r.toBoard()) << " " << hi;
+      const auto [l, h] = Amazons::bounds(r);
+      tightened += hi - lo < h - l;
+      ++compared;
+    }
+  }
+  // Measured with this seed: 311 chambers compared, 180 of them tightened.
+  EXPECT_GT(compared, 280);
+  EXPECT_GT(tightened, 150);
 }
 
 // One-colour chambers that the search meets and a greedy filling does not settle wait as an

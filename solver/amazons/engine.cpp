@@ -9,6 +9,7 @@ core::AnalysisOptions amazonsAnalysisOptions() {
   out.formNodes = kCoreFormNodes;
   out.parallelSize = kParallelSearchEmpty;
   out.proofSize = kProofEmpty;
+  out.tightBoundsSize = kTightBoundsEmpty;
   return out;
 }
 

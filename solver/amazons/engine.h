@@ -33,9 +33,16 @@ inline constexpr uint64_t kCoreFormNodes = 4000;
 // alone, and a 44-empty position in 10 s against unknown after 60 s (BENCHMARKS.md); the
 // small-board starts (12-17 empty squares) never reach it.
 inline constexpr int kProofEmpty = 20;
+// Amazons' AnalysisOptions::tightBoundsSize: raw chambers of at most this many empty squares
+// beside other parts are bounded by search (core::SumSearch::tightBounds), the leaves'
+// size (solve::LeafSearch::kLeafEmpty), searched cheaply. The 60 lines of the reach walk's
+// frontier (six a game about its 5 s reach), one thread, 5 s each: the time of the lines both
+// solved 0.62 times that without (geometric mean of the ratios); of the 15 left unknown at 5
+// s, 3 solved in 20 s against 1 (BENCHMARKS.md).
+inline constexpr int kTightBoundsEmpty = solve::LeafSearch::kLeafEmpty;
 
 // The core's options with Amazons' defaults: the forms' first allowance, the parallel splits
-// and the proof search above.
+// the proof search above and the tightened bounds of small raw chambers.
 core::AnalysisOptions amazonsAnalysisOptions();
 
 // An Amazons analysis: the core's options, and what only Amazons has.

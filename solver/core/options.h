@@ -84,6 +84,10 @@ struct AnalysisOptions {
   // reach benchmark's game 8 43 -> 46 empty squares, its median unchanged (48). Per line the
   // effect is chaotic (which option the proof numbers reach first); 10 did best on both sets.
   size_t proofEagerTries = 10;
+  // Raw regions of at most tightBoundsSize (G::size) in a sum with other parts take integer
+  // bounds proven by search (SumSearch::tightBounds) where the game's own bounds do not decide
+  // the sum; 0: never, the default (measured on Amazons only: amazons::kTightBoundsEmpty).
+  int tightBoundsSize = 0;
   static constexpr size_t kSumEntryBytes = 128;
   size_t valueBytes() const { return (hashMegabytes << 20) / 4; }
   size_t sumEntries() const { return (hashMegabytes << 20) / 8 / kSumEntryBytes; }
