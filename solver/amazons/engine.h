@@ -41,8 +41,8 @@ inline constexpr int kProofEmpty = 20;
 // s, 3 solved in 20 s against 1 (BENCHMARKS.md).
 inline constexpr int kTightBoundsEmpty = solve::LeafSearch::kLeafEmpty;
 
-// The core's options with Amazons' defaults: the forms' first allowance, the parallel splits
-// the proof search above and the tightened bounds of small raw chambers.
+// The core's options with Amazons' defaults: the forms' first allowance, the parallel splits,
+// the proof search and the tightened bounds above.
 core::AnalysisOptions amazonsAnalysisOptions();
 
 // An Amazons analysis: the core's options, and what only Amazons has.

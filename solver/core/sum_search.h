@@ -260,15 +260,17 @@ class SumSearch {
   // Whether the sum has a raw region that tightBounds tightens: one small enough beside other
   // parts (alone beside an integer, its bounds would be its own search). The game's bounds of
   // such regions are wide: in a 49-empty 10x10 reach line's search (game 4), the raw regions
-  // of 7-10 empty squares beside others met there lay 7.5-8.5 apart on average; tightened,
-  // 3.2 (Amazons' leaves, 10 or fewer empty squares, are searched cheaply; tightening up to 8
-  // or 14 took the 60 frontier lines of the reach walk 1.3 and 1.6 times as long as 10).
+  // of 7-10 empty squares beside others met there lay 7.5-8.5 apart on average; over a 50-empty
+  // one's (game 2), those tightened 9.1 before, 3.2 after (Amazons' leaves, 10 or fewer empty
+  // squares, are searched cheaply; tightening up to 8 or 14 took the 60 frontier lines of the
+  // reach walk 1.3 and 1.6 times as long as 10).
   bool tightens(const State& state) const {
     if (options_.tightBoundsSize <= 0 || loneBesideInteger(state)) return false;
     for (const Region& r : state.raw)
       if (G::size(r) <= options_.tightBoundsSize) return true;
     return false;
   }
+
   State afterRawMove(const State& state, const RawMove<G>& m, Budget& budget) {
     State after{state.known, {}, state.pending};
     for (size_t j = 0; j < state.raw.size(); ++j)
