@@ -54,7 +54,7 @@ class SumSearch {
       if (!state.raw.empty())
         if (const std::optional<bool> found = known(state, mover)) return *found;
       if (!boundsTried)
-        if (const std::optional<bool> decided = decidedByBounds(state, mover, budget)) return *decided;
+        if (const std::optional<bool> decided = decidedByBounds(state, mover, budget).wins) return *decided;
       return moverWins(parts_.resolved(state, budget), mover, budget);
     }
     if (state.raw.empty()) {
@@ -69,16 +69,13 @@ class SumSearch {
       }
     const typename SumTable<G>::TableKey key = table_.keyOf(state, mover);
     if (const std::optional<bool> found = table_.known(state, mover, key)) return *found;
-    // The game's bounds, then the tightened ones (tightBounds), whose verdict is kept: each
+    // The game's bounds, then the tightened ones (tightBounds), whose verdict is kept: it
     // took searches.
     if constexpr (HasBounds<G>)
       if (!boundsTried) {
-        if (const std::optional<bool> bounded = decidedByBounds(state, mover, budget)) return *bounded;
-        if (tightens(state))
-          if (const std::optional<bool> bounded = decidedByBounds(state, mover, budget, true)) {
-            table_.remember(state, mover, key, *bounded);
-            return *bounded;
-          }
+        const Bounded bounded = decidedByBounds(state, mover, budget, true);
+        if (bounded.tightened) table_.remember(state, mover, key, *bounded.wins);
+        if (bounded.wins) return *bounded.wins;
       }
     allowance_.count(budget);
     if (parallel() && tbb::is_current_task_group_canceling()) throw Cancelled{};
@@ -232,22 +229,58 @@ class SumSearch {
   }
 
   bool parallel() const { return options_.threads > 1; }
-  // Each raw region lies between its bounds (G::bounds, or tightBounds where `tight`), each
-  // pending one between its own: the mover wins if it wins with every one at the opponent's
-  // end, and loses if it loses with every one at its own.
-  std::optional<bool> decidedByBounds(const State& state, cgt::Side mover, Budget& budget, bool tight = false) {
-    int64_t lo = 0, hi = 0;
+  // Each raw region lies between its bounds (G::bounds), each pending one between its own:
+  // the mover wins if it wins with every one at the opponent's end, and loses if it loses with
+  // every one at its own. Where they decide nothing and `tighten`, the raw regions of at most
+  // tightBoundsSize, in a sum with other parts (alone beside an integer, a region's bounds
+  // would be its own search), are taken again between tightBounds' (the others' kept); then
+  // `tightened`. The game's bounds of such regions are wide: in a 49-empty 10x10 reach line's
+  // search (game 4), the raw regions of 7-10 empty squares beside others met there lay
+  // 7.5-8.5 apart on average; over a 50-empty one's (game 2), those tightened 9.1 before, 3.2
+  // after (Amazons' leaves, 10 or fewer empty squares, are searched cheaply; tightening up to
+  // 8 or 14 took the 60 frontier lines of the reach walk 1.3 and 1.6 times as long as 10).
+  struct Bounded {
+    std::optional<bool> wins;
+    bool tightened = false;
+  };
+  Bounded decidedByBounds(const State& state, cgt::Side mover, Budget& budget, bool tighten = false) {
+    int64_t lo = 0, hi = 0, smallLo = 0, smallHi = 0;  // small: the regions tightBounds tightens
+    const int tightSize = tighten && !loneBesideInteger(state) ? options_.tightBoundsSize : 0;
+    bool anySmall = false;
     if constexpr (HasBounds<G>)
       for (const Region& r : state.raw) {
-        const auto [l, h] = tight ? tightBounds(r, budget) : G::bounds(r);
+        const auto [l, h] = G::bounds(r);
         lo += l;
         hi += h;
+        if (G::size(r) <= tightSize) {
+          anySmall = true;
+          smallLo += l;
+          smallHi += h;
+        }
       }
     for (const Pending& p : state.pending) {
       lo += p.lo;
       hi += p.hi;
     }
-    cgt::PartSum worst = state.known, best = state.known;
+    if (const std::optional<bool> decided = decidedBetween(state.known, mover, lo, hi, budget)) return {decided};
+    if constexpr (HasBounds<G>)
+      if (anySmall) {
+        lo -= smallLo;
+        hi -= smallHi;
+        for (const Region& r : state.raw)
+          if (G::size(r) <= tightSize) {
+            const auto [l, h] = tightBounds(r, budget);
+            lo += l;
+            hi += h;
+          }
+        const std::optional<bool> decided = decidedBetween(state.known, mover, lo, hi, budget);
+        return {decided, decided.has_value()};
+      }
+    return {};
+  }
+  // The known sum and lo <= the rest <= hi.
+  std::optional<bool> decidedBetween(const cgt::PartSum& known, cgt::Side mover, int64_t lo, int64_t hi, Budget& budget) {
+    cgt::PartSum worst = known, best = known;
     worst.add(cgt::integer(mover == cgt::Side::Left ? lo : hi));
     best.add(cgt::integer(mover == cgt::Side::Left ? hi : lo));
     std::optional<bool> decided;
@@ -255,20 +288,6 @@ class SumSearch {
     else if (!sums_.moverWins(best, mover)) decided = false;
     budget.checkClock();
     return decided;
-  }
-
-  // Whether the sum has a raw region that tightBounds tightens: one small enough beside other
-  // parts (alone beside an integer, its bounds would be its own search). The game's bounds of
-  // such regions are wide: in a 49-empty 10x10 reach line's search (game 4), the raw regions
-  // of 7-10 empty squares beside others met there lay 7.5-8.5 apart on average; over a 50-empty
-  // one's (game 2), those tightened 9.1 before, 3.2 after (Amazons' leaves, 10 or fewer empty
-  // squares, are searched cheaply; tightening up to 8 or 14 took the 60 frontier lines of the
-  // reach walk 1.3 and 1.6 times as long as 10).
-  bool tightens(const State& state) const {
-    if (options_.tightBoundsSize <= 0 || loneBesideInteger(state)) return false;
-    for (const Region& r : state.raw)
-      if (G::size(r) <= options_.tightBoundsSize) return true;
-    return false;
   }
 
   State afterRawMove(const State& state, const RawMove<G>& m, Budget& budget) {
@@ -296,14 +315,10 @@ class SumSearch {
   // alone here, geometric mean of the ratios), as moverWins decides before it searches. nullopt where none of them knows: the bounds were then taken and decide nothing
   // (moverWins' boundsTried).
   std::optional<bool> settledAtOnce(const State& state, cgt::Side mover, Budget& budget) {
-    if (!state.pending.empty()) return decidedByBounds(state, mover, budget);
+    if (!state.pending.empty()) return decidedByBounds(state, mover, budget).wins;
     if (state.raw.empty()) return sums_.moverWins(state.known, mover);
     if (const std::optional<bool> found = table_.known(state, mover, table_.keyOf(state, mover))) return found;
-    if constexpr (HasBounds<G>) {
-      const std::optional<bool> decided = decidedByBounds(state, mover, budget);
-      if (decided || !tightens(state)) return decided;
-      return decidedByBounds(state, mover, budget, true);
-    }
+    if constexpr (HasBounds<G>) return decidedByBounds(state, mover, budget, true).wins;
     return std::nullopt;
   }
 
