@@ -45,6 +45,18 @@ TEST(CliSuite, CorrectSuitePasses) {
   EXPECT_LT(r.out.find("x...|o... ; b ; win"), r.out.find(".x#|##. ; w ; loss"));
 }
 
+// --node-limit holds for every line, each on an engine of its own: the correct suite passes
+// within a roomy one, and the 5x5 start (Black wins, Müller 2001) is unsolved within 1,000.
+TEST(CliSuite, NodeLimitLeavesLinesUnsolved) {
+  const CliResult roomy = runCli({"suite", "--node-limit", "1000000", writeTemp("ok.txt", kCorrect)});
+  EXPECT_EQ(roomy.status, 0) << roomy.out << roomy.err;
+  const CliResult tight = runCli({"suite", "--node-limit", "1000", "--time-limit", "60", writeTemp("start.txt", ".x.x.|x...x|.....|o...o|.o.o. ; b ; win ; src=Müller 2001\n")});
+  EXPECT_EQ(tight.status, 1) << tight.out << tight.err;
+  EXPECT_TRUE(has(tight.out, "unknown")) << tight.out;
+  EXPECT_TRUE(has(tight.out, "FAIL (unsolved (time or node limit))")) << tight.out;
+  EXPECT_TRUE(has(tight.out, "unsolved         : 1")) << tight.out;
+}
+
 TEST(CliSuite, WrongOutcomeIsCountedAndFails) {
   // x.|.o = 0 (CGSuite): the player to move loses; "win" is deliberately wrong.
   const CliResult r = runCli({"suite", writeTemp("bad.txt", std::string(kCorrect) + "x.|.o ; b ; win ; src=deliberately-wrong\n")});

@@ -55,7 +55,6 @@ int runSolve(const std::vector<std::string>& args) {
   visible.add_options()("help,h", "show this help");
   const core::AnalysisOptions defaults;
   addAnalysisOptions(visible, "region", defaults);
-  addRanged<uint64_t>(visible, "node-limit", 0, kNodesRange, "expansions and sum positions searched per position; 0 = none (then 'unknown')");
   po::variables_map vm;
   if (const auto done = parseWithFiles("", args, visible, vm)) return *done;
   const AnalysisChoices choices = readAnalysisOptions(vm, defaults);
@@ -65,8 +64,7 @@ int runSolve(const std::vector<std::string>& args) {
     const clobber::Position pos = readPosition(path);
     positions.emplace_back(pos.board, sideToMove(choices.toMove, pos));
   }
-  core::AnalysisOptions options = choices.analysis;
-  options.limits.nodes = ranged<uint64_t>(vm, "node-limit");
+  const core::AnalysisOptions& options = choices.analysis;
   core::Analyser<Clobber> analyser(options);
   int status = 0;
   for (size_t i = 0; i < positions.size(); ++i) {

@@ -140,6 +140,7 @@ void addAnalysisOptions(po::options_description& visible, const std::string& wor
   addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "threads searching each position (0: all cores)");
   addRanged<int64_t>(visible, "hash", static_cast<int64_t>(defaults.hashMegabytes), kHashRange, "table memory in MB (full tables stop storing: slower, never wrong)");
   addRanged<double>(visible, "time-limit", 0, kSecondsRange, "seconds per position; 0 = none (then 'unknown', never a guess)");
+  addRanged<uint64_t>(visible, "node-limit", 0, kNodesRange, kNodeLimitAbout);
   addRanged<uint64_t>(visible, "canonical-nodes", defaults.formNodes, kNodesRange,
                       "expansions allowed to a " + word + "'s canonical form before deciding by search with it raw (0: no limit)");
   addRanged<uint64_t>(visible, "total-nodes", defaults.totalSums, kNodesRange,
@@ -168,6 +169,7 @@ AnalysisChoices readAnalysisOptions(const po::variables_map& vm, const core::Ana
   a.threads = threadCount(vm);
   a.hashMegabytes = static_cast<size_t>(ranged<int64_t>(vm, "hash"));
   a.limits.seconds = ranged<double>(vm, "time-limit");
+  a.limits.nodes = ranged<uint64_t>(vm, "node-limit");
   a.formNodes = ranged<uint64_t>(vm, "canonical-nodes");  // 0 is the core's "no limit" too
   const uint64_t totalSums = ranged<uint64_t>(vm, "total-nodes");
   a.totalSums = totalSums ? totalSums : std::numeric_limits<uint64_t>::max();

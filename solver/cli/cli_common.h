@@ -98,6 +98,10 @@ inline constexpr Range<double> kSecondsRange{0, 1e9};
 inline constexpr Range<int64_t> kSquaresRange{0, 256};
 // Node allowances and limits, 0 meaning none.
 inline constexpr Range<uint64_t> kNodesRange{0, std::numeric_limits<uint64_t>::max()};
+// --node-limit's help: unlike a time limit, it gives the same answer on any machine and load.
+inline constexpr const char* kNodeLimitAbout =
+    "search positions and form expansions per position (0: none); past it 'unknown'. On one thread the answer does not "
+    "depend on the machine or its load";
 
 // A value read by the strict parser above (boost's own would wrap "-1" around to 4294967295).
 template <typename T>

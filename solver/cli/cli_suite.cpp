@@ -1,7 +1,7 @@
 // The two commands over suite files (positions/README.md) of any game, each line analysed by
 // its game's engine (game=; Amazons by default), sharing their options:
 //
-// amazons-solve suite FILE... [--threads N] [--hash MB] [--time-limit S] [--notation N] [--failures]
+// amazons-solve suite FILE... [--threads N] [--hash MB] [--time-limit S] [--node-limit N] [--notation N] [--failures]
 //                     [--canonical-nodes N] [--db FILE [--db-learn]]
 //
 // Solve every position of the suites and compare with the expected answers. Positions are
@@ -15,7 +15,7 @@
 // Ctrl-C: the positions not yet started are counted as not run, the summary is printed, and the
 // exit status is 130 (a second Ctrl-C ends the run at once).
 //
-// amazons-solve verify FILE... [--threads N] [--hash MB] [--time-limit S] [--notation N] [--db FILE [--db-learn]]
+// amazons-solve verify FILE... [--threads N] [--hash MB] [--time-limit S] [--node-limit N] [--notation N] [--db FILE [--db-learn]]
 //
 // Check an engine's claims: each line is `position ; to-move ; move=M ; outcome=win|loss ;
 // margin=N` (any of the three; format in positions/README.md), checked by core::checkClaims.
@@ -83,6 +83,7 @@ std::optional<int> setUp(const std::string& command, const std::string& about, c
   addRanged<int64_t>(visible, "threads", 0, kThreadsRange, "worker threads (0: all cores)");
   addRanged<int64_t>(visible, "hash", 512, kHashRange, "table memory in MB (split between the threads)");
   addRanged<double>(visible, "time-limit", 0, kSecondsRange, "seconds per position (0: none); over it = unsolved");
+  addRanged<uint64_t>(visible, "node-limit", 0, kNodesRange, kNodeLimitAbout);
   visible.add_options()
       ("notation", po::value<std::string>()->default_value("cs61b"), "Amazons move text: cs61b or codingame");
   visible.add_options()("canonical-nodes", po::value<Checked<uint64_t>>(),
@@ -161,12 +162,12 @@ class Engines {
         amazons_([this, notation] { return std::make_unique<AmazonsEngine>(amazonsOptions_, notation); }),
         clobber_([this] { return std::make_unique<ClobberEngine>(clobberOptions_); }) {
     const size_t megabytes = std::max<size_t>(1, static_cast<size_t>(ranged<int64_t>(vm, "hash")) / threads_);
-    const double seconds = ranged<double>(vm, "time-limit");
+    const core::Limits limits{.seconds = ranged<double>(vm, "time-limit"), .nodes = ranged<uint64_t>(vm, "node-limit")};
     amazonsOptions_.analysis.hashMegabytes = megabytes;
-    amazonsOptions_.analysis.limits.seconds = seconds;
+    amazonsOptions_.analysis.limits = limits;
     database_ = openDatabase(vm, amazonsOptions_);
     clobberOptions_.hashMegabytes = megabytes;
-    clobberOptions_.limits.seconds = seconds;
+    clobberOptions_.limits = limits;
     if (vm.count("canonical-nodes")) {
       const uint64_t formNodes = vm["canonical-nodes"].as<Checked<uint64_t>>().value;
       amazonsOptions_.analysis.formNodes = clobberOptions_.formNodes = formNodes;

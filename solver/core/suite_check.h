@@ -113,7 +113,7 @@ Verdict verdictAfter(E& engine, const typename E::Game::Region& board, cgt::Side
 
 // Checks, for the side to move given on the line:
 //   wrong outcome  win/loss differs, or the class (both sides to move) differs; unsolved when
-//                  the engine could not decide (time limit)
+//                  the engine could not decide (time or node limit)
 //   wrong value    value= is not the engine's total (equal canonical forms), or moves=K and the
 //                  total is not an integer of absolute value K (an unknown total is unsolved)
 //   wrong move     the engine's move for a position it rates won does not win (the position
@@ -138,7 +138,7 @@ CaseOutcome checkCase(E& engine, const SuiteCase<typename E::Game>& c) {
 
   if (side.verdict == Verdict::Unknown || (e.outcomeClass && a.forSide(opposite(mover)).verdict == Verdict::Unknown)) {
     out.unsolved = true;
-    problems.push_back("unsolved (time limit)");
+    problems.push_back("unsolved (time or node limit)");
   } else {
     if (e.moverWins && *e.moverWins != (side.verdict == Verdict::Win)) {
       out.wrongOutcome = true;
@@ -176,7 +176,7 @@ CaseOutcome checkCase(E& engine, const SuiteCase<typename E::Game>& c) {
       problems.push_back("rated a win but no winning move given");
     } else if (const Verdict v = verdictAfter(engine, c.board, mover, *side.winningMove); v == Verdict::Unknown) {
       out.unsolved = true;
-      problems.push_back("its move " + moveText(*side.winningMove) + " unchecked (time limit)");
+      problems.push_back("its move " + moveText(*side.winningMove) + " unchecked (time or node limit)");
     } else if (v != Verdict::Loss) {
       out.wrongMove = true;
       problems.push_back("its move " + moveText(*side.winningMove) + " does not win");
@@ -186,7 +186,7 @@ CaseOutcome checkCase(E& engine, const SuiteCase<typename E::Game>& c) {
     const Verdict v = verdictAfter(engine, c.board, mover, m);
     if (v == Verdict::Unknown) {
       out.unsolved = true;
-      problems.push_back("best move " + moveText(m) + " unchecked (time limit)");
+      problems.push_back("best move " + moveText(m) + " unchecked (time or node limit)");
     } else if (v == Verdict::Win) {
       out.wrongMove = true;
       problems.push_back("rates best move " + moveText(m) + " as losing");

@@ -53,9 +53,12 @@ class Budget {
   // The clock a game's shortcut reads (G::shortcut): the limit's, or an Until's sooner.
   std::chrono::steady_clock::time_point deadline() const { return std::min(deadline_, until_); }
   // How far a game's shortcut may search on this thread: deadline(), and the positions a
-  // ShortcutAllowance leaves.
+  // ShortcutAllowance leaves, and no more than the node limit leaves (the shortcut's positions
+  // are counted by its table, not here: each count is capped by what is left).
   Deadline shortcutDeadline() const {
-    return {deadline(), shortcutLeft_ ? *shortcutLeft_ : std::numeric_limits<uint64_t>::max()};
+    const uint64_t nodes = nodes_.load(std::memory_order_relaxed);
+    const uint64_t underLimit = nodeLimit_ - std::min(nodes, nodeLimit_);
+    return {deadline(), std::min(underLimit, shortcutLeft_ ? *shortcutLeft_ : std::numeric_limits<uint64_t>::max())};
   }
   // Positions a game's shortcut searched on this thread, taken from the ShortcutAllowance.
   static void spendShortcut(uint64_t positions) {
