@@ -232,6 +232,19 @@ TEST(Suite, ShippedSuitesAreWellFormed) {
   EXPECT_GE(total, 1000u);
 }
 
+// scripts/bench-frontier's set parses: 60 10x10 positions, each named by its source, none with
+// an answer (its header: a benchmark, not a check).
+TEST(Suite, ReachFrontierIsWellFormed) {
+  const std::vector<SuiteEntry> entries = loadSuite(testing::positionsDir() + "/reach/frontier-10x10.txt");
+  EXPECT_EQ(entries.size(), 60u);
+  for (const SuiteEntry& e : entries) {
+    EXPECT_EQ(e.board.width(), 10) << "line " << e.line;
+    EXPECT_EQ(e.board.height(), 10) << "line " << e.line;
+    EXPECT_FALSE(e.src.empty()) << "line " << e.line;
+    EXPECT_FALSE(e.moverWins || e.outcomeClass || e.value) << "line " << e.line;
+  }
+}
+
 TEST(Endgames, StandardStartIsTheExampleFile) {
   const Board example = loadPosition(testing::positionsDir() + "/examples/standard-10x10.txt").board;
   EXPECT_EQ(standardStart10x10(), example);

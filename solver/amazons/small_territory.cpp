@@ -256,7 +256,7 @@ int steppingGateCredit(const MaskFrame<Mask>& frame, Mask idleGates, Mask theirs
     reach |= frame.queenTargets(reach, open);  // and what they may fill by their t-th move
     path &= ~reach & ~walked;
     if (!path) break;
-    steps = std::max(steps, t);
+    steps = t;  // t >= 1: the three-beside step is one of these
     walked |= path;
     path = frame.dilate(path) & theirZone;
   }
