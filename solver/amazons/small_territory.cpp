@@ -256,7 +256,7 @@ int steppingGateCredit(const MaskFrame<Mask>& frame, Mask idleGates, Mask theirs
     reach |= frame.queenTargets(reach, open);  // and what they may fill by their t-th move
     path &= ~reach & ~walked;
     if (!path) break;
-    steps = t;  // t >= 1: the three-beside step is one of these
+    steps = t;  // t counts up from 1, steps starts at 0 or 1: t is never less
     walked |= path;
     path = frame.dilate(path) & theirZone;
   }
