@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <optional>
 #include <random>
 #include <thread>
@@ -809,6 +810,61 @@ TEST(AmazonsOnCore, MovesScoredByTheGameAreTheMovesPlayed) {
   }
   EXPECT_GT(scored, 3000);
   EXPECT_GT(given, 300);
+}
+
+// The history heuristic orders moves of equal estimate, most won first, before their replies:
+// the order with a history table is the order without one, stably sorted by the estimate's gain
+// (a region alone, from G::kEstimateFrom empty squares) and then by the history scores, both
+// taken naively (the gain from G::estimate of each move played, the scores as a map of the
+// sizes squared that each move was said to win in). On one region and on two side by side.
+TEST(AmazonsOnCore, HistoryOrdersMovesOfEqualEstimate) {
+  using Order = core::MoveOrder<Amazons>;
+  std::mt19937_64 rng(4040);
+  int moved = 0, reordered = 0, byEstimate = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    Order::State state;
+    const int regions = 1 + trial % 2;
+    for (int i = 0; i < regions; ++i) {
+      const int w = std::uniform_int_distribution<int>(3, 6)(rng), h = std::uniform_int_distribution<int>(3, 5)(rng);
+      state.raw.push_back(Amazons::normalise(GameRegion(testing::randomBoard(rng, w, h, 1 + rng() % 2, 1 + rng() % 2, 0.3))));
+    }
+    for (const cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
+      const std::vector<core::RawMove<Amazons>> plain = Order::orderedRawMoves(state, side);
+      core::History<Amazons> history;
+      std::map<std::tuple<bool, size_t, std::tuple<uint8_t, uint8_t, uint8_t, uint8_t, uint8_t, uint8_t>>, uint64_t> naive;
+      const auto keyOf = [&](cgt::Side s, const core::RawMove<Amazons>& m) { return std::tuple(s == cgt::Side::Left, m.region, asTuple(m.move)); };
+      for (const core::RawMove<Amazons>& m : plain)
+        for (int times = static_cast<int>(rng() % 3); times > 0; --times) {
+          const int size = static_cast<int>(rng() % 30);
+          const cgt::Side who = rng() % 4 == 0 ? core::opposite(side) : side;  // the other side's scores do not count
+          history.table().won(who, m.move, size);
+          // Moves are keyed without their region: the same move in two regions shares a score.
+          for (size_t r = 0; r < state.raw.size(); ++r) naive[keyOf(who, {r, m.move, std::nullopt})] += static_cast<uint64_t>(size) * size;
+        }
+      const bool alone = state.raw.size() == 1 && Amazons::size(state.raw[0]) >= Amazons::kEstimateFrom;
+      const int sign = side == cgt::Side::Left ? 1 : -1;
+      const auto gain = [&](const core::RawMove<Amazons>& m) {
+        const GameRegion& r = state.raw[m.region];
+        return alone ? sign * (Amazons::estimate(Amazons::play(r, m.move)) - Amazons::estimate(r)) : 0;
+      };
+      std::vector<core::RawMove<Amazons>> expected = plain;
+      std::stable_sort(expected.begin(), expected.end(), [&](const auto& a, const auto& b) {
+        return std::pair(gain(a), naive[keyOf(side, a)]) > std::pair(gain(b), naive[keyOf(side, b)]);
+      });
+      const std::vector<core::RawMove<Amazons>> ordered = Order::orderedRawMoves(state, side, &history.table());
+      ASSERT_EQ(ordered.size(), expected.size()) << toOneLine(state.raw[0].toBoard());
+      for (size_t i = 0; i < ordered.size(); ++i) {
+        ASSERT_EQ(ordered[i].region, expected[i].region) << toOneLine(state.raw[0].toBoard()) << " move " << i;
+        ASSERT_EQ(asTuple(ordered[i].move), asTuple(expected[i].move)) << toOneLine(state.raw[0].toBoard()) << " move " << i;
+        reordered += asTuple(ordered[i].move) != asTuple(plain[i].move) || ordered[i].region != plain[i].region;
+      }
+      moved += static_cast<int>(ordered.size());
+      byEstimate += alone;
+    }
+  }
+  EXPECT_GT(moved, 3000);
+  EXPECT_GT(reordered, 1000);
+  EXPECT_GT(byEstimate, 20);
 }
 
 // A parallel split searches each position once: of a position's moves after the first, those

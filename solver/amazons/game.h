@@ -154,6 +154,8 @@ struct Amazons {
   // sum from kTerritoryOrderEmpty empty squares on.
   static int estimate(const GameRegion& region);
   static constexpr int kEstimateFrom = kTerritoryOrderEmpty;
+  // Moves of equal estimate by the history heuristic (core/killers.h), before their replies.
+  static constexpr bool kOrderByHistory = true;
   // f(move, replies, estimate, after) for each move, each option made (forEachOption) with no
   // move list built and played again; a SmallRegion gives the region after it too, wider ones
   // not (held shared, it would be allocated for each move, most of them never searched).
@@ -239,6 +241,6 @@ void Amazons::forEachPart(const GameRegion& region, F&& f) {
 
 static_assert(core::Game<Amazons> && core::HasOptionRegions<Amazons> && core::HasParts<Amazons> && core::HasShortcut<Amazons> && core::HasBounds<Amazons> && core::HasColourMirror<Amazons> &&
               core::HasEstimate<Amazons> && core::HasLoneSearch<Amazons> && core::HasIntegerBounds<Amazons> &&
-              core::HasMoveScores<Amazons>);
+              core::HasMoveScores<Amazons> && core::OrdersByHistory<Amazons>);
 
 }  // namespace amazons

@@ -1,20 +1,55 @@
-// Killer moves of the search over sums (core/sum_search.h): in a position of one raw region,
-// the last two moves that won for the same mover in a raw region of as many empty squares
-// (G::size), which the search looks at before it orders the moves (SumSearch::killerWinsAtOnce
-// says why and how far). Moves of the normalised region: where the region turns as it is
-// normalised again, a killer names another move, legal or not, and is a worse guess, never a
+// What the search over sums (core/sum_search.h) remembers of the moves that won, to try such
+// moves early:
+// - Killer moves: in a position of one raw region, the last two moves that won for the same
+//   mover in a raw region of as many empty squares (G::size), which the search looks at before
+//   it orders the moves (SumSearch::killerWinsAtOnce says why and how far).
+// - The history heuristic: for each mover and move, the squares of the positions' sizes it won
+//   in, summed, which orders the moves after the game's estimate and before the opponent's
+//   replies (MoveOrder::orderedRawMoves).
+// Both are moves of the normalised region: where the region turns as it is normalised again, a
+// killer or a history score names another move, legal or not, and is a worse guess, never a
 // wrong verdict.
 #pragma once
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <optional>
+#include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 #include "cgt/cgt.h"
 #include "solver/core/game.h"
 
 namespace amazons::core {
+
+// Each thread's own T, emptied (made anew) when the owner's epoch changes (a new owner,
+// clear()), so that a fresh search's positions do not depend on what earlier searches did on the
+// same thread.
+template <class T>
+class PerThreadEpoch {
+ public:
+  T& get() {
+    struct OnThread {
+      uint64_t epoch = 0;
+      T value;
+    };
+    thread_local OnThread mine;
+    const uint64_t epoch = epoch_.load(std::memory_order_relaxed);
+    if (mine.epoch != epoch) mine = {epoch, T{}};
+    return mine.value;
+  }
+  // Every thread's T forgotten.
+  void clear() { epoch_ = newEpoch(); }
+
+ private:
+  static uint64_t newEpoch() {
+    static std::atomic<uint64_t> last{0};
+    return ++last;
+  }
+  std::atomic<uint64_t> epoch_{newEpoch()};  // never 0
+};
 
 template <Game G>
 class Killers {
@@ -29,29 +64,59 @@ class Killers {
     }
   };
 
-  // This thread's slots for `mover` in raw regions of `size`. Each thread keeps its own,
-  // emptied when the owner's epoch changes (a new Killers, clear()), so that a fresh search's
-  // positions do not depend on what earlier searches did on the same thread.
+  // This thread's slots for `mover` in raw regions of `size`.
   Slots& slots(int size, cgt::Side mover) {
-    struct OnThread {
-      uint64_t epoch = 0;
-      std::vector<std::array<Slots, 2>> bySize;
-    };
-    thread_local OnThread killers;
-    const uint64_t epoch = epoch_.load(std::memory_order_relaxed);
-    if (killers.epoch != epoch) killers = {epoch, {}};
-    if (static_cast<size_t>(size) >= killers.bySize.size()) killers.bySize.resize(size + 1);
-    return killers.bySize[size][mover == cgt::Side::Left];
+    std::vector<std::array<Slots, 2>>& bySize = bySize_.get();
+    if (static_cast<size_t>(size) >= bySize.size()) bySize.resize(size + 1);
+    return bySize[size][mover == cgt::Side::Left];
   }
   // Every thread's slots forgotten.
-  void clear() { epoch_ = newEpoch(); }
+  void clear() { bySize_.clear(); }
 
  private:
-  static uint64_t newEpoch() {
-    static std::atomic<uint64_t> last{0};
-    return ++last;
-  }
-  std::atomic<uint64_t> epoch_{newEpoch()};  // never 0
+  PerThreadEpoch<std::vector<std::array<Slots, 2>>> bySize_;
+};
+
+// Measured on the 60 lines of the reach frontier (scripts/bench-frontier, one thread, 2 M
+// nodes each): with history between the estimate and the replies, and first where there is no
+// estimate, the 44 lines solved before took 0.75 times the nodes, and 2 more were solved; in
+// regions alone with the estimate only, 1.28 times; elsewhere only, 0.89; with the replies
+// before history there, 0.77. A move's score weighed by size (rather than its square) 0.74,
+// by 1 (a count) 0.97 (elsewhere only). On the small-board starts (4x5, 5x4, 4x6; symmetric
+// boards, whose normalised regions turn often) 1.17 times the nodes.
+template <Game G>
+class History {
+ public:
+  using Move = typename G::Move;
+  // Moves are keyed by their bytes and the mover's side: exact, where a move has no padding.
+  static_assert(std::has_unique_object_representations_v<Move> && sizeof(Move) < sizeof(uint64_t));
+
+  // One thread's scores.
+  class Table {
+   public:
+    uint64_t score(cgt::Side mover, const Move& m) const {
+      const auto found = scores_.find(keyOf(mover, m));
+      return found == scores_.end() ? 0 : found->second;
+    }
+    // `m` won for `mover` in a position of `size` (its raw regions' G::size).
+    void won(cgt::Side mover, const Move& m, int size) { scores_[keyOf(mover, m)] += static_cast<uint64_t>(size) * size; }
+
+   private:
+    static uint64_t keyOf(cgt::Side mover, const Move& m) {
+      uint64_t key = 0;
+      std::memcpy(&key, &m, sizeof m);
+      return key | (uint64_t{mover == cgt::Side::Left} << 63);
+    }
+    std::unordered_map<uint64_t, uint64_t> scores_;
+  };
+
+  // This thread's table.
+  Table& table() { return tables_.get(); }
+  // Every thread's table forgotten.
+  void clear() { tables_.clear(); }
+
+ private:
+  PerThreadEpoch<Table> tables_;
 };
 
 }  // namespace amazons::core

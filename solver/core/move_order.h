@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "solver/core/game.h"
+#include "solver/core/killers.h"
 #include "solver/core/sum_state.h"
 
 namespace amazons::core {
@@ -36,24 +37,34 @@ struct MoveOrder {
   // raw region alone in the sum and large enough, a game's estimate (G::estimate) goes first:
   // the most gained for the mover first, replies breaking ties. With several raw regions what
   // a move gains in one says little of its worth in the sum, where the tempo it spends counts
-  // too (the Amazons solver's measures, sum_search.cpp).
-  static std::vector<RawMove<G>> orderedRawMoves(const State& state, cgt::Side mover) {
+  // too (the Amazons solver's measures, sum_search.cpp). With `history` (core/killers.h), the
+  // moves of equal estimate go by their history scores, most first, before their replies.
+  static std::vector<RawMove<G>> orderedRawMoves(const State& state, cgt::Side mover, const typename History<G>::Table* history = nullptr) {
     // The scores sorted with the moves' places, not the moves, which carry their regions. Both
     // lists are the thread's own, kept from call to call (every position above the leaves
     // orders its moves: two allocations fewer each).
+    struct Ranked {
+      int64_t estimate;  // the estimate's part of moveScore's score (less is better)
+      int64_t history;   // less is better: the history score, negated
+      int64_t replies;   // the rest of the score
+      uint32_t place;    // breaks ties: a stable sort of the scores
+      auto operator<=>(const Ranked&) const = default;
+    };
     thread_local std::vector<RawMove<G>> moves;
-    thread_local std::vector<std::pair<int64_t, uint32_t>> order;
+    thread_local std::vector<Ranked> order;
     moves.clear();
     order.clear();
     for (size_t i = 0; i < state.raw.size(); ++i)
       forEachScoredMove(state.raw[i], mover, state.raw.size() == 1, [&](int64_t score, const typename G::Move& m, std::optional<Region>&& after) {
-        order.push_back({score, static_cast<uint32_t>(moves.size())});
+        const int64_t estimate = score >= 0 ? score / kEstimateWeight : -((-score + kEstimateWeight - 1) / kEstimateWeight);
+        order.push_back({estimate, history ? -static_cast<int64_t>(history->score(mover, m)) : 0, score - estimate * kEstimateWeight,
+                         static_cast<uint32_t>(moves.size())});
         moves.push_back({i, m, std::move(after)});
       });
-    std::sort(order.begin(), order.end());  // the place breaks ties: a stable sort of the scores
+    std::sort(order.begin(), order.end());
     std::vector<RawMove<G>> out;
     out.reserve(moves.size());
-    for (const auto& [score, place] : order) out.push_back(std::move(moves[place]));
+    for (const Ranked& r : order) out.push_back(std::move(moves[r.place]));
     moves.clear();  // the regions moved from, released now
     return out;
   }
@@ -97,9 +108,12 @@ struct MoveOrder {
   // (orderedRawMoves). A game that scores a region's moves itself (G::forEachMoveScore) may
   // give no region after them (Amazons' boards of 65-128 squares, on 128-bit masks): only the
   // moves searched are played.
+  // A point of estimate in a score outweighs any count of replies: a score is replies -
+  // gain x kEstimateWeight, 0 <= replies < kEstimateWeight.
+  static constexpr int64_t kEstimateWeight = int64_t{1} << 32;
+
   template <class F>
   static void forEachScoredMove(const Region& region, cgt::Side mover, bool alone, F&& f) {
-    constexpr int64_t kEstimateWeight = int64_t{1} << 32;  // a point of estimate outweighs any count of replies
     const int64_t sign = mover == cgt::Side::Left ? 1 : -1;
     bool byEstimate = false;
     int before = 0;

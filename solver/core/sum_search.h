@@ -85,7 +85,9 @@ class SumSearch {
       table_.remember(state, mover, key, true);
       return true;
     }
-    const std::vector<RawMove<G>> moves = Order::orderedRawMoves(state, mover);
+    typename History<G>::Table* history = OrdersByHistory<G> ? &history_.table() : nullptr;
+    const std::vector<RawMove<G>> moves = Order::orderedRawMoves(state, mover, history);
+    const int size = rawSize(state);
     // Every option made first, and each looked up (settledAtOnce) before any is searched
     // (enhanced transposition cutoffs, with the bounds besides the table): an option whose
     // loss for the opponent is proven already wins with no search below it, where the first
@@ -108,6 +110,7 @@ class SumSearch {
       const std::optional<bool> settled = settledAtOnce(afterMoves.back(), next, budget);
       if (settled == false) {
         if (killers) killers->won(moves[i].move);
+        if (history) history->won(mover, moves[i].move, size);
         table_.remember(state, mover, key, true);
         return true;
       }
@@ -121,7 +124,10 @@ class SumSearch {
     for (size_t i = 0; i < (split ? 1 : moves.size()) && !wins; ++i) {
       if (opponentWins[i]) continue;
       wins = !moverWins(afterMoves[i], next, budget, true);
-      if (wins && killers) killers->won(moves[i].move);
+      if (wins) {
+        if (killers) killers->won(moves[i].move);
+        if (history) history->won(mover, moves[i].move, size);
+      }
     }
     if (!wins && split) wins = anyMoveWinsInParallel(state, moves, afterMoves, opponentWins, mover, budget);
     if (!wins)
@@ -204,6 +210,7 @@ class SumSearch {
   uint64_t tableNodes() const { return sums_.nodes() + parts_.values().shortcutNodes(); }
   void clear() {
     killers_.clear();
+    history_.clear();
     parts_.values().clear();
     sums_.clear();
     table_.clear();
@@ -350,6 +357,7 @@ class SumSearch {
   // Emptied with the tables (clear()), so that a fresh search's positions do not depend on
   // earlier searches.
   Killers<G> killers_;
+  History<G> history_;
 };
 
 }  // namespace amazons::core
