@@ -103,15 +103,15 @@ struct MoveOrder {
     else return G::moves(region, side).size();
   }
 
+  // A point of estimate in a score outweighs any count of replies: a score is replies -
+  // gain x kEstimateWeight, 0 <= replies < kEstimateWeight.
+  static constexpr int64_t kEstimateWeight = int64_t{1} << 32;
+
   // Each move of `mover` in `region` as f(score, move, region after it or nullopt), score by
   // moveScore, and by the game's estimate first where the region is raw and `alone`
   // (orderedRawMoves). A game that scores a region's moves itself (G::forEachMoveScore) may
   // give no region after them (Amazons' boards of 65-128 squares, on 128-bit masks): only the
   // moves searched are played.
-  // A point of estimate in a score outweighs any count of replies: a score is replies -
-  // gain x kEstimateWeight, 0 <= replies < kEstimateWeight.
-  static constexpr int64_t kEstimateWeight = int64_t{1} << 32;
-
   template <class F>
   static void forEachScoredMove(const Region& region, cgt::Side mover, bool alone, F&& f) {
     const int64_t sign = mover == cgt::Side::Left ? 1 : -1;
