@@ -133,7 +133,9 @@ uint16_t imageRow(const BoxLines& lines, int t, int row, int w, int h) {
 // 11-18% of the time on a 49-empty 10x10 line, whose chambers lie on 128-bit masks.)
 template <typename Mask>
 MaskRegion<Mask> leastImage(const MaskRegion<Mask>& region, Mask chamber, const MaskBox& box) {
-  const auto [f0, r0, w, h] = box;
+  // Named, not bound (const auto [f0, r0, w, h]): clang 14, the fuzz targets' compiler, takes no
+  // structured binding into a lambda.
+  const int f0 = box.f0, r0 = box.r0, w = box.width, h = box.height;
   const int width = static_cast<int>(region.width);
   const int first = w > h ? 4 : 0, last = w < h ? 4 : 8;
   const int outWidth = first == 4 ? h : w, outHeight = first == 4 ? w : h;
