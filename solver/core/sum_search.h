@@ -147,7 +147,9 @@ class SumSearch {
   void remember(const State& state, cgt::Side mover, bool wins) { table_.remember(state, mover, table_.keyOf(state, mover), wins); }
   // The positions `mover` can move to, in the order moverWins tries them: the raw regions'
   // moves by orderedRawMoves, then a move in a known part, then (with no part but the number)
-  // in the number. The mover wins iff the opponent loses one of them.
+  // in the number. The mover wins iff the opponent loses one of them. Without the history
+  // heuristic: ordered by it too, the proof search's expansions gained nothing (the 60 frontier
+  // lines at 2 M nodes: 14 unknown either way, 0.997 times the nodes, 1.12 times the time).
   std::vector<State> options(const State& state, cgt::Side mover, Budget& budget) {
     if (!state.pending.empty()) return options(parts_.resolved(state, budget), mover, budget);  // their moves too
     std::vector<State> out;
