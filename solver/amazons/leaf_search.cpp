@@ -10,12 +10,6 @@ namespace amazons::solve {
 
 namespace {
 
-// Never 0, a thread's killers' epoch before its first leaf.
-uint64_t newKillerEpoch() {
-  static std::atomic<uint64_t> last{0};
-  return ++last;
-}
-
 // One empty square: a side with an amazon beside it has one move, there, shooting back, after
 // which the region is dead, so G is *, 1, -1 or 0 (whatever the chambers: the others have no
 // empty square). The mover wins G + n by that move if n is not against it, else only if G + n
@@ -57,11 +51,10 @@ LeafSearch::LeafSearch(size_t reserveBytes, size_t growBytes, std::atomic<size_t
     : table_{reserveBytes, account},
       growBytes_(growBytes),
       account_(account),
-      accountLimit_(accountLimit),
-      killerEpoch_{newKillerEpoch()} {}
+      accountLimit_(accountLimit) {}
 
 void LeafSearch::clear() {
-  killerEpoch_ = newKillerEpoch();
+  killers_.clear();
   table_.clear();
 }
 
@@ -122,16 +115,10 @@ bool LeafSearch::wins(SmallRegion region, uint64_t hash, int64_t number, Color m
   // legal (a killer move): where it wins again, the options are neither counted nor sorted.
   // Searched first it costs more positions where it fails, where the best option would have
   // won sooner: the 6x4 first-move set (one thread) 133.9 -> 117.9 s, 8% more positions.
-  // Each thread keeps its own, emptied with the table (killerEpoch_ is new with each
+  // Each thread keeps its own, emptied with the table (core::PerThreadEpoch: new with each
   // LeafSearch and at clear()), so that a fresh search's positions do not depend on what
   // other searches did on the same thread.
-  struct Killers {
-    uint64_t epoch = 0;
-    std::array<std::array<MaskMove, 2>, kSmallSquares + 1> moves{};
-  };
-  thread_local Killers killers;
-  if (killers.epoch != killerEpoch_) killers = {killerEpoch_, {}};
-  MaskMove& killer = killers.moves[std::popcount(region.empty)][mover == Color::Black];
+  MaskMove& killer = killers_.get()[std::popcount(region.empty)][mover == Color::Black];
   const std::optional<SmallRegion> killerOption = playedIfLegal(region, killer, mover);
   if (killerOption && !wins(*killerOption, number, other, host)) return concluded(true);
   // The options leaving the opponent the fewest moves first, as the search above does, on one

@@ -12,6 +12,7 @@
 // chamber, and a position counted.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <climits>
@@ -22,6 +23,7 @@
 
 #include "solver/amazons/small_region.h"
 #include "solver/core/exact_table.h"
+#include "solver/core/per_thread_epoch.h"
 
 namespace amazons::solve {
 
@@ -134,7 +136,8 @@ class LeafSearch {
   size_t growBytes_;
   std::atomic<size_t>* account_;
   size_t accountLimit_;
-  uint64_t killerEpoch_;  // the killer moves: this search's, or left by another
+  // The killer moves, each thread's own (leaf_search.cpp): one a size of region and mover.
+  core::PerThreadEpoch<std::array<std::array<MaskMove, 2>, kSmallSquares + 1>> killers_;
 };
 
 }  // namespace amazons::solve
