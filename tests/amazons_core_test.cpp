@@ -383,6 +383,50 @@ TEST(AmazonsOnCore, RunnersOutOfReachTightenTheBoundsAndTheyHold) {
   EXPECT_GT(byThreeSteps, 25);
 }
 
+// A runner's steps where its side moves first (stepsMovingFirst, tempoBound): Black, moving
+// first in G + n, wins where t - 1 + n >= 0 for its tempo bound t, so G is not <= t - 1
+// (White: not >= t + 1). Against the naive canonical form on the boards of the two tests above
+// where the tempo bound passes the value bound (elsewhere the value bound implies it), Black
+// and White alike. Mutation-checked: with a step more, or with the t-th step's square out of
+// the reach of the other side's first t - 2 moves only (not t - 1), the bounds fail here.
+TEST(AmazonsOnCore, TempoBoundsHold) {
+  int compared = 0, exact = 0;
+  auto check = [&](const Board& board) {
+    const SmallRegion r = toSmall(board);
+    const RegionBounds b = regionBounds(r);
+    const std::optional<int> black = tempoBound(r, Color::Black), white = tempoBound(r, Color::White);
+    const bool byBlack = black && *black > b.lo, byWhite = white && *white < b.hi;
+    if (!byBlack && !byWhite) return;
+    const cgt::GameId g = testing::naiveValue(board);
+    if (byBlack) {
+      ASSERT_FALSE(cgt::leq(g, cgt::integer(*black - 1))) << toOneLine(board) << " Black's tempo bound " << *black;
+      exact += cgt::leq(g, cgt::integer(*black));  // the bound Black's stop
+    }
+    if (byWhite) {
+      ASSERT_FALSE(cgt::leq(cgt::integer(*white + 1), g)) << toOneLine(board) << " White's tempo bound " << *white;
+      exact += cgt::leq(cgt::integer(*white), g);
+    }
+    ++compared;
+  };
+  std::mt19937_64 rng(41);
+  for (int trial = 0; trial < 500 && compared < 200 && !HasFatalFailure(); ++trial) {
+    const int w = std::uniform_int_distribution<int>(3, 5)(rng), h = std::uniform_int_distribution<int>(2, 4)(rng);
+    const Board board = testing::randomBoard(rng, w, h, 1 + static_cast<int>(rng() % 2), 1 + static_cast<int>(rng() % 2),
+                                             std::uniform_real_distribution<double>(0.1, 0.4)(rng));
+    if (board.emptyCount() <= 7) check(board);
+  }
+  rng.seed(43);
+  for (int trial = 0; trial < 30000 && compared < 400 && !HasFatalFailure(); ++trial) {
+    const int w = std::uniform_int_distribution<int>(4, 6)(rng), h = std::uniform_int_distribution<int>(4, 5)(rng);
+    const bool blackRuns = rng() % 2;
+    const Board board = testing::randomBoard(rng, w, h, blackRuns ? 2 : 1, blackRuns ? 1 : 2, std::uniform_real_distribution<double>(0.5, 0.7)(rng));
+    if (board.emptyCount() <= 8) check(board);
+  }
+  std::printf("tempo: %d boards, %d bounds the stop\n", compared, exact);
+  EXPECT_EQ(compared, 400);
+  EXPECT_GT(exact, 100);
+}
+
 TEST(AmazonsOnCore, VerdictsAndWinningMovesMatchTheOracle) {
   std::mt19937_64 rng(23);
   core::Analyser<Amazons> analyser;

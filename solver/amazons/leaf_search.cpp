@@ -105,6 +105,12 @@ bool LeafSearch::wins(SmallRegion region, uint64_t hash, int64_t number, Color m
   if (split) hash = table_.hash(k);  // once the checks above, which need none, are passed
   const int32_t advantage = static_cast<int32_t>(mover == Color::Black ? number : -number);
   if (const std::optional<bool> decided = known(k, hash, advantage)) return *decided;
+  // Or by its tempo (tempoBound): a runner's first step, then G' + n >= 0 with the opponent
+  // to move. Taken after the table, which finds most positions here first: on 16 frontier
+  // lines (one thread) 0.933 times the positions, in about the time; taken before it, 0.946
+  // times and 7% more time; kept in the table too, 0.947 times.
+  if (const std::optional<int> t = tempoBound(region, mover); t && (mover == Color::Black ? number + *t > 0 : -number - *t > 0))
+    return true;
   host.countPosition();
   auto concluded = [&](bool won) {
     won = won || spareMoveWins(number, mover, [&](int64_t n) { return wins(region, n, other, host); });

@@ -266,6 +266,30 @@ template int steppingGateCredit(const MaskFrame<uint64_t>&, uint64_t, uint64_t, 
 template int steppingGateCredit(const MaskFrame<WideMask>&, WideMask, WideMask, WideMask, WideMask);
 template int steppingGateCredit(const MaskFrame<LargeMask>&, LargeMask, LargeMask, LargeMask, LargeMask);
 
+template <typename Mask>
+int stepsMovingFirst(const MaskFrame<Mask>& frame, Mask idleGates, Mask theirs, Mask empty, Mask theirZone) {
+  const Mask runners = idleGates & frame.dilate(theirZone);
+  if (!runners) return 0;
+  const Mask open = empty | theirs;
+  Mask reach = frame.queenTargets(theirs, open);  // where their amazons may stand after one move
+  Mask filled = 0;                                // what their first t-1 moves may fill
+  Mask path = frame.dilate(runners) & theirZone, walked = 0;
+  int steps = 0;
+  for (int t = 1;; ++t) {
+    path &= ~filled & ~walked;
+    if (!path) break;
+    steps = t;
+    walked |= path;
+    path = frame.dilate(path) & theirZone;
+    reach |= frame.queenTargets(reach, open);
+    filled = reach;
+  }
+  return steps;
+}
+template int stepsMovingFirst(const MaskFrame<uint64_t>&, uint64_t, uint64_t, uint64_t, uint64_t);
+template int stepsMovingFirst(const MaskFrame<WideMask>&, WideMask, WideMask, WideMask, WideMask);
+template int stepsMovingFirst(const MaskFrame<LargeMask>&, LargeMask, LargeMask, LargeMask, LargeMask);
+
 TerritoryBounds territoryBounds(const Board& region, Color owner) {
   // On 64-bit masks where they hold the board: the same bounds (the filling's choices do not
   // depend on the width of the masks) for less. The territory solver bounds each new chamber

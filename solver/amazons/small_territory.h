@@ -3,6 +3,7 @@
 // (every move fills exactly one square, so nothing does better). On any region: each side's
 // zone above, its pockets below (regionBounds).
 #pragma once
+#include <optional>
 #include <vector>
 
 #include "solver/amazons/board.h"
@@ -60,6 +61,11 @@ Guaranteed<Mask> guaranteedMoves(const MaskFrame<Mask>& frame, Mask mine, Mask t
 //   leave; their moves and the steps only wall lines off).
 template <typename Mask>
 int steppingGateCredit(const MaskFrame<Mask>& frame, Mask idleGates, Mask theirs, Mask empty, Mask theirZone);
+// The same steps where the runners' side moves first (its tempo): the t-th square of a path
+// need only be out of reach of their first t-1 moves, so the first step needs only a square
+// of their zone beside a runner. The count of steps (not doubled); 0 where no runner can step.
+template <typename Mask>
+int stepsMovingFirst(const MaskFrame<Mask>& frame, Mask idleGates, Mask theirs, Mask empty, Mask theirZone);
 
 // lo <= G <= hi for any region: each side makes at most the moves of its zone (the empty
 // squares its amazons can reach, the other's standing still: each move fills one for good)
@@ -84,6 +90,25 @@ RegionBounds regionBounds(const MaskRegion<Mask>& region) {
   const MaskFrame<Mask> frame = region.frame();
   return regionBounds(region, reachableSquares(frame, region.black, region.empty), reachableSquares(frame, region.white, region.empty));
 }
+// The mover's bound with its tempo, where a runner of the mover can step (stepsMovingFirst, s
+// steps): Black's first step leaves G' >= Black's pockets + 2s - White's zone - 1 (White's
+// zone lost the step's square; the other steps are those of G' with White to move), so
+// Black, moving first in G + n, wins where that bound plus n is 0 or more. Returned for
+// Black: its pockets + 2s - White's zone (a lo, but with Black moving first); for White
+// alike, Black's zone - White's pockets - 2s (a hi with White moving first). nullopt where no
+// runner can step.
+template <typename Mask>
+std::optional<int> tempoBound(const MaskRegion<Mask>& region, Color mover) {
+  const MaskFrame<Mask> frame = region.frame();
+  const Mask mine = region.amazons(mover), theirs = region.amazons(opposite(mover));
+  const Mask theirZone = reachableSquares(frame, theirs, region.empty);
+  const Guaranteed<Mask> g = guaranteedMoves(frame, mine, theirs, region.empty, theirZone);
+  const int steps = stepsMovingFirst(frame, g.idleGates, theirs, region.empty, theirZone);
+  if (steps == 0) return std::nullopt;
+  if (mover == Color::Black) return g.moves + 2 * steps - maskPopcount(theirZone);
+  return maskPopcount(theirZone) - g.moves - 2 * steps;
+}
+
 // The moves of the filling that gave lo (squares as the region lies), playable in order.
 template <typename Mask>
 std::vector<Move> territoryFilling(const MaskRegion<Mask>& region, Color owner);
