@@ -243,24 +243,35 @@ template Guaranteed<uint64_t> guaranteedMoves(const MaskFrame<uint64_t>&, uint64
 template Guaranteed<WideMask> guaranteedMoves(const MaskFrame<WideMask>&, WideMask, WideMask, WideMask, WideMask);
 template Guaranteed<LargeMask> guaranteedMoves(const MaskFrame<LargeMask>&, LargeMask, LargeMask, LargeMask, LargeMask);
 
+// The longest path of new squares of their zone, each beside the last, the first beside a
+// runner, whose t-th square none of their first t - lead moves can fill (lead 1: the runners'
+// side moves first); its length.
+template <typename Mask>
+static int runnerPathSteps(const MaskFrame<Mask>& frame, Mask runners, Mask theirs, Mask empty, Mask theirZone, int lead) {
+  const Mask open = empty | theirs;
+  Mask reach = frame.queenTargets(theirs, open);  // where their amazons may stand after one move
+  Mask path = frame.dilate(runners) & theirZone, walked = 0;
+  int steps = 0;
+  for (int t = 1;; ++t) {
+    if (t > lead) {
+      reach |= frame.queenTargets(reach, open);  // and what they may fill by their (t - lead)-th move
+      path &= ~reach;
+    }
+    path &= ~walked;
+    if (!path) break;
+    steps = t;
+    walked |= path;
+    path = frame.dilate(path) & theirZone;
+  }
+  return steps;
+}
+
 template <typename Mask>
 int steppingGateCredit(const MaskFrame<Mask>& frame, Mask idleGates, Mask theirs, Mask empty, Mask theirZone) {
   const Mask runners = idleGates & frame.dilate(theirZone);
   if (!runners) return 0;
-  const Mask beside = frame.dilate(runners) & theirZone;
-  int steps = maskPopcount(beside) >= 3 ? 1 : 0;
-  const Mask open = empty | theirs;
-  Mask reach = frame.queenTargets(theirs, open);  // where their amazons may stand after one move
-  Mask path = beside, walked = 0;
-  for (int t = 1;; ++t) {
-    reach |= frame.queenTargets(reach, open);  // and what they may fill by their t-th move
-    path &= ~reach & ~walked;
-    if (!path) break;
-    steps = t;  // t counts up from 1, steps starts at 0 or 1: t is never less
-    walked |= path;
-    path = frame.dilate(path) & theirZone;
-  }
-  return 2 * steps;
+  const int besideThree = maskPopcount(frame.dilate(runners) & theirZone) >= 3 ? 1 : 0;
+  return 2 * std::max(besideThree, runnerPathSteps(frame, runners, theirs, empty, theirZone, 0));
 }
 template int steppingGateCredit(const MaskFrame<uint64_t>&, uint64_t, uint64_t, uint64_t, uint64_t);
 template int steppingGateCredit(const MaskFrame<WideMask>&, WideMask, WideMask, WideMask, WideMask);
@@ -269,22 +280,7 @@ template int steppingGateCredit(const MaskFrame<LargeMask>&, LargeMask, LargeMas
 template <typename Mask>
 int stepsMovingFirst(const MaskFrame<Mask>& frame, Mask idleGates, Mask theirs, Mask empty, Mask theirZone) {
   const Mask runners = idleGates & frame.dilate(theirZone);
-  if (!runners) return 0;
-  const Mask open = empty | theirs;
-  Mask reach = frame.queenTargets(theirs, open);  // where their amazons may stand after one move
-  Mask filled = 0;                                // what their first t-1 moves may fill
-  Mask path = frame.dilate(runners) & theirZone, walked = 0;
-  int steps = 0;
-  for (int t = 1;; ++t) {
-    path &= ~filled & ~walked;
-    if (!path) break;
-    steps = t;
-    walked |= path;
-    path = frame.dilate(path) & theirZone;
-    reach |= frame.queenTargets(reach, open);
-    filled = reach;
-  }
-  return steps;
+  return runners ? runnerPathSteps(frame, runners, theirs, empty, theirZone, 1) : 0;
 }
 template int stepsMovingFirst(const MaskFrame<uint64_t>&, uint64_t, uint64_t, uint64_t, uint64_t);
 template int stepsMovingFirst(const MaskFrame<WideMask>&, WideMask, WideMask, WideMask, WideMask);
