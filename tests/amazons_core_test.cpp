@@ -393,8 +393,9 @@ TEST(AmazonsOnCore, TempoBoundsHold) {
   int compared = 0, exact = 0;
   auto check = [&](const Board& board) {
     const SmallRegion r = toSmall(board);
-    const RegionBounds b = regionBounds(r);
-    const std::optional<int> black = tempoBound(r, Color::Black), white = tempoBound(r, Color::White);
+    const uint64_t blackZone = reachableSquares(r.frame(), r.black, r.empty), whiteZone = reachableSquares(r.frame(), r.white, r.empty);
+    const RegionBounds b = regionBounds(r, blackZone, whiteZone);
+    const std::optional<int> black = tempoBound(r, Color::Black, whiteZone), white = tempoBound(r, Color::White, blackZone);
     const bool byBlack = black && *black > b.lo, byWhite = white && *white < b.hi;
     if (!byBlack && !byWhite) return;
     const cgt::GameId g = testing::naiveValue(board);

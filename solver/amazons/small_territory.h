@@ -97,11 +97,11 @@ RegionBounds regionBounds(const MaskRegion<Mask>& region) {
 // Black: its pockets + 2s - White's zone (a lo, but with Black moving first); for White
 // alike, Black's zone - White's pockets - 2s (a hi with White moving first). nullopt where no
 // runner can step.
+// `theirZone`: reachableSquares of the other side's amazons.
 template <typename Mask>
-std::optional<int> tempoBound(const MaskRegion<Mask>& region, Color mover) {
+std::optional<int> tempoBound(const MaskRegion<Mask>& region, Color mover, Mask theirZone) {
   const MaskFrame<Mask> frame = region.frame();
   const Mask mine = region.amazons(mover), theirs = region.amazons(opposite(mover));
-  const Mask theirZone = reachableSquares(frame, theirs, region.empty);
   const Guaranteed<Mask> g = guaranteedMoves(frame, mine, theirs, region.empty, theirZone);
   const int steps = stepsMovingFirst(frame, g.idleGates, theirs, region.empty, theirZone);
   if (steps == 0) return std::nullopt;
