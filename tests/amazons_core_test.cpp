@@ -697,8 +697,9 @@ TEST(AmazonsOnCore, AProbeGivesUpPastItsTerritoryCounts) {
 }
 
 TEST(AmazonsOnCore, ParallelSearchKeepsVerdictsAndMoves) {
-  // Two threads splitting every search position of three or more empty squares raw: the
-  // oracle's answers, and the winning moves of one thread.
+  // Two threads splitting every search position of three or more empty squares raw, after one
+  // eldest move or two (AnalysisOptions::eldestMoves, alternately): the oracle's answers, and
+  // the winning moves of one thread.
   core::AnalysisOptions serial;
   serial.formNodes = serial.searchTry = 4;
   core::AnalysisOptions parallel = serial;
@@ -707,6 +708,7 @@ TEST(AmazonsOnCore, ParallelSearchKeepsVerdictsAndMoves) {
   std::mt19937_64 rng(37);
   int compared = 0;
   for (int trial = 0; trial < 150 && !HasFatalFailure(); ++trial) {
+    parallel.eldestMoves = 1 + trial % 2;
     const Board board = randomBoard(rng, 5, 3);
     core::Analyser<Amazons> one(serial), two(parallel);
     const core::Analysis<Amazons> a = one.analyse(GameRegion(board)), b = two.analyse(GameRegion(board));
@@ -912,11 +914,11 @@ TEST(AmazonsOnCore, HistoryOrdersMovesOfEqualEstimate) {
   EXPECT_GT(byEstimate, 20);
 }
 
-// A parallel split searches each position once: of a position's moves after the first, those
-// whose position is one an earlier move reached (in a board that is its own mirror image, the
-// mirror images of earlier moves) are left out (MoveOrder::movesToShare). Against the naive
-// twin of the normalised key (testing::naiveCanonicalText: cropped, least of the 8 images on
-// boards), on random boards mirrored across the files, or the ranks, or neither.
+// A parallel split searches each position once: of a position's moves after the eldest (one
+// or two), those whose position is one an earlier move reached (in a board that is its own
+// mirror image, the mirror images of earlier moves) are left out (MoveOrder::movesToShare).
+// Against the naive twin of the normalised key (testing::naiveCanonicalText: cropped, least of
+// the 8 images on boards), on random boards mirrored across the files, or the ranks, or neither.
 TEST(AmazonsOnCore, SplitsLeaveOutMovesToPositionsMetBefore) {
   using Order = core::MoveOrder<Amazons>;
   std::mt19937_64 rng(808);
@@ -934,14 +936,18 @@ TEST(AmazonsOnCore, SplitsLeaveOutMovesToPositionsMetBefore) {
     state.raw.push_back(Amazons::normalise(GameRegion(board)));
     for (const cgt::Side side : {cgt::Side::Left, cgt::Side::Right}) {
       const std::vector<core::RawMove<Amazons>> ordered = Order::orderedRawMoves(state, side);
-      std::vector<size_t> expected;
-      std::set<std::string> seen;
-      for (size_t i = 0; i < ordered.size(); ++i)
-        if (seen.insert(testing::naiveCanonicalText(Amazons::play(state.raw[0], ordered[i].move).toBoard())).second && i > 0)
-          expected.push_back(i);
-      EXPECT_EQ(Order::movesToShare(state, ordered), expected) << toOneLine(board);
-      moves += static_cast<int>(ordered.size());
-      leftOut += static_cast<int>(ordered.size()) - 1 - static_cast<int>(expected.size());
+      for (const size_t eldest : {size_t{1}, size_t{2}}) {
+        std::vector<size_t> expected;
+        std::set<std::string> seen;
+        for (size_t i = 0; i < ordered.size(); ++i)
+          if (seen.insert(testing::naiveCanonicalText(Amazons::play(state.raw[0], ordered[i].move).toBoard())).second && i >= eldest)
+            expected.push_back(i);
+        EXPECT_EQ(Order::movesToShare(state, ordered, eldest), expected) << toOneLine(board) << " eldest " << eldest;
+        if (eldest == 1) {
+          moves += static_cast<int>(ordered.size());
+          leftOut += static_cast<int>(ordered.size()) - 1 - static_cast<int>(expected.size());
+        }
+      }
     }
   }
   EXPECT_GT(moves, 2000) << leftOut;

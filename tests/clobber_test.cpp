@@ -770,5 +770,26 @@ TEST(Clobber, FormatsAndErrors) {
   EXPECT_THROW(Clobber::parseMove(b, "a2b"), InputError);
 }
 
+// Every move of a split is searched: the eldest (one, two or three) alone, each other one in
+// parallel. Two threads splitting every position of two or more stones, the regions searched
+// raw: the verdicts against minimax. It fails where the second eldest move is searched neither
+// alone nor in parallel.
+TEST(Clobber, SplitsSearchEveryMoveAfterTheEldest) {
+  for (const size_t eldest : {size_t{1}, size_t{2}, size_t{3}}) {
+    core::AnalysisOptions parallel;
+    parallel.formNodes = parallel.searchTry = 1;
+    parallel.threads = 2;
+    parallel.parallelSize = 2;
+    parallel.eldestMoves = eldest;
+    for (const Grid& grid : randomGrids(1711 + eldest, 600, 4)) {
+      core::Analyser<Clobber> two(parallel);
+      const core::Analysis<Clobber> a = two.analyse(regionOf(grid));
+      for (cgt::Side side : {cgt::Side::Left, cgt::Side::Right})
+        ASSERT_EQ(a.forSide(side).verdict, testing::naiveClobberMoverWins(grid, side) ? core::Verdict::Win : core::Verdict::Loss)
+            << testing::oneLine(grid) << " eldest " << eldest;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace amazons

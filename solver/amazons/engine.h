@@ -14,10 +14,10 @@
 namespace amazons {
 
 // Positions whose raw regions hold at least this many empty squares in all search their moves
-// after the first in parallel (Young Brothers Wait), in the search's last round: the core's
-// AnalysisOptions::parallelSize for Amazons. Below it a position's moves take too little time
-// to share; the core's default of 20 never split the 4x6 start, 16 empty squares, which took
-// two threads as long as one, 9.2 s.
+// after the eldest (AnalysisOptions::eldestMoves) in parallel (Young Brothers Wait), in the
+// search's last round: the core's AnalysisOptions::parallelSize for Amazons. Below it a
+// position's moves take too little time to share; the core's default of 20 never split the
+// 4x6 start, 16 empty squares, which took two threads as long as one, 9.2 s.
 inline constexpr int kParallelSearchEmpty = 12;
 // Amazons' --canonical-nodes, the first round's allowance of a contested chamber's form
 // (AnalysisOptions::formNodes): the rounds raise it where the search needs it. One thread,

@@ -69,21 +69,21 @@ struct MoveOrder {
     return out;
   }
 
-  // The moves after the first that a split searches in parallel, by their places in `moves`:
-  // each but those to the same position as an earlier move (in a position that is its own
+  // The moves after the `eldest` first that a split searches in parallel, by their places in
+  // `moves`: each but those to the same position as an earlier move (in a position that is its own
   // mirror image, the mirror images of earlier moves: the same region after them, once
   // normalised). Searched in parallel two such would be searched at once, neither stored
   // before the other ends, where one after the other the second is found in the table. On
   // the 6x4 start, Black to move (every move refuted), the two threads had searched each
   // pair of mirror-image first moves side by side, ending both at the same moment.
-  static std::vector<size_t> movesToShare(const State& state, const std::vector<RawMove<G>>& moves) {
+  static std::vector<size_t> movesToShare(const State& state, const std::vector<RawMove<G>>& moves, size_t eldest) {
     std::vector<size_t> shared;
     std::unordered_set<std::string> seen;
     for (size_t i = 0; i < moves.size(); ++i) {
       const RawMove<G>& m = moves[i];
       std::string key = G::key(G::normalise(m.after ? *m.after : G::play(state.raw[m.region], m.move)));
       key.append(reinterpret_cast<const char*>(&m.region), sizeof m.region);
-      if (seen.insert(std::move(key)).second && i > 0) shared.push_back(i);
+      if (seen.insert(std::move(key)).second && i >= eldest) shared.push_back(i);
     }
     return shared;
   }

@@ -38,12 +38,20 @@ struct AnalysisOptions {
   // filled at 1.6 M and the search went from 4.5 M nodes to past 50 M (unknown at 100 s).
   size_t hashMegabytes = 512;
   // Threads one analysis uses (its own oneTBB arena). A search position whose raw regions hold
-  // at least parallelSize (G::size summed) searches its first move, then the others in
+  // at least parallelSize (G::size summed) searches its eldest moves, then the others in
   // parallel (Young Brothers Wait), sharing the tables. Verdicts, values and winning moves
   // never depend on the threads; node counts do. Splits from 10, 16, 20 or 23 stones gave the
   // 6x4 Clobber checkerboard start the same time on two cores (within 3%).
   unsigned threads = 1;
   int parallelSize = 20;
+  // The moves such a position searches one by one before it shares the rest. Two rather than
+  // one: where the first fails the second mostly wins, and with the first alone the other
+  // threads searched moves that the second's win then cut off. On the lent 16-core machine
+  // (BENCHMARKS.md, forty-fifth session), two against one: the Amazons 5x5 start at 8
+  // threads 22.1 / 23.5 s against 29.6 / 26.4 s (0.74 times the positions), the 6x4 start at 16
+  // threads 120 s against 147 s; 5x5 at 16 threads and the 4x6 start the same within noise; on
+  // two threads the same within noise.
+  size_t eldestMoves = 2;
   // Every winning move of each side (SideReport::winningMoves), not only the first.
   bool allWinningMoves = false;
   // Regions of a game with bounds (G::bounds) of at least probeSize (G::size) are probed for a

@@ -116,12 +116,13 @@ class SumSearch {
       }
       opponentWins.push_back(settled.has_value());
     }
-    // The first move alone, then, in a large position, the others in parallel: in a winning
-    // position the first move mostly wins (orderedRawMoves) and nothing is shared; in a losing
-    // one every move must be refuted, each a search of its own.
-    const bool split = parallel() && !allowance_.bounded() && moves.size() > 2 && rawSize(state) >= options_.parallelSize;
+    // The eldest moves alone, then, in a large position, the others in parallel: in a winning
+    // position one of the first moves mostly wins (orderedRawMoves) and nothing is shared; in a
+    // losing one every move must be refuted, each a search of its own.
+    const size_t eldest = options_.eldestMoves;
+    const bool split = parallel() && !allowance_.bounded() && moves.size() > eldest + 1 && rawSize(state) >= options_.parallelSize;
     bool wins = false;
-    for (size_t i = 0; i < (split ? 1 : moves.size()) && !wins; ++i) {
+    for (size_t i = 0; i < (split ? eldest : moves.size()) && !wins; ++i) {
       if (opponentWins[i]) continue;
       wins = !moverWins(afterMoves[i], next, budget, true);
       if (wins) {
@@ -307,11 +308,11 @@ class SumSearch {
     return after;
   }
 
-  // Whether a move after the first wins, the moves searched in parallel (movesToShare), the
+  // Whether a move after the eldest wins, the moves searched in parallel (movesToShare), the
   // options they lead to made and looked up already (settledAtOnce).
   bool anyMoveWinsInParallel(const State& state, const std::vector<RawMove<G>>& moves, const std::vector<State>& afterMoves,
                              const std::vector<bool>& opponentWins, cgt::Side mover, Budget& budget) {
-    const std::vector<size_t> shared = Order::movesToShare(state, moves);
+    const std::vector<size_t> shared = Order::movesToShare(state, moves, options_.eldestMoves);
     return anyIndexInParallel(0, shared.size(), [&](size_t j) {
       return !opponentWins[shared[j]] && !moverWins(afterMoves[shared[j]], opposite(mover), budget, true);
     });
