@@ -407,20 +407,24 @@ TEST(Clobber, SearchWithRawRegionsMatchesMinimax) {
 }
 
 // The same through the proof-number search (core/proof_search.h) from four stones of raw
-// regions, each position tried with two positions only.
+// regions, each position tried with two positions only; on one thread and on two, where a
+// position's tries run side by side (SumSearch::forEachTry).
 TEST(Clobber, ProofSearchMatchesMinimax) {
-  core::AnalysisOptions options;
-  options.formNodes = options.searchTry = 1;
-  options.rounds = false;
-  options.proofSize = 4;
-  options.proofTryPositions = 2;
-  int wins = 0;
-  for (const Grid& grid : randomGrids(1811, 150, 4)) {
-    const Region board = regionOf(grid);
-    core::Analyser<Clobber> analyser(options);
-    expectMinimaxAnswers(grid, board, analyser.analyse(board), wins);
+  for (const unsigned threads : {1u, 2u}) {
+    core::AnalysisOptions options;
+    options.formNodes = options.searchTry = 1;
+    options.rounds = false;
+    options.proofSize = 4;
+    options.proofTryPositions = 2;
+    options.threads = threads;
+    int wins = 0;
+    for (const Grid& grid : randomGrids(1811, 150, 4)) {
+      const Region board = regionOf(grid);
+      core::Analyser<Clobber> analyser(options);
+      expectMinimaxAnswers(grid, board, analyser.analyse(board), wins);
+    }
+    EXPECT_GT(wins, 100) << threads << " threads";
   }
-  EXPECT_GT(wins, 100);
 }
 
 // The rounds (core::Analyser::decideInRounds): a search that passes its allowance gives up,

@@ -26,6 +26,13 @@ class SearchAllowance {
   }
   // Whether the round under way may give up (then the search stays on one thread).
   bool bounded() const { return bounded_.load(std::memory_order_relaxed); }
+  // The positions still allowed.
+  int64_t left() const { return left_.load(std::memory_order_relaxed); }
+  // `positions` visited elsewhere (a try on an allowance of its own) counted here; past this
+  // allowance, SearchTooLong.
+  void charge(int64_t positions) {
+    if (left_.fetch_sub(positions, std::memory_order_relaxed) < positions) throw SearchTooLong{};
+  }
 
   // One more position, against the user's limits (`budget`) and the allowance.
   void count(Budget& budget) {

@@ -7,9 +7,11 @@
 // search are core/value_probe.h's.
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <concepts>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -64,7 +66,7 @@ class SumSearch {
     }
     if constexpr (HasLoneSearch<G>)
       if (loneBesideInteger(state)) {
-        const std::function<void()> count = [&] { allowance_.count(budget); };
+        const std::function<void()> count = [&] { allowance().count(budget); };
         if (const std::optional<bool> wins = table_.lone().wins(state.raw.front(), state.known.number().num, mover, count)) return *wins;
       }
     const typename SumTable<G>::TableKey key = table_.keyOf(state, mover);
@@ -77,7 +79,7 @@ class SumSearch {
         if (bounded.tightened) table_.remember(state, mover, key, *bounded.wins);
         if (bounded.wins) return *bounded.wins;
       }
-    allowance_.count(budget);
+    allowance().count(budget);
     if (parallel() && tbb::is_current_task_group_canceling()) throw Cancelled{};
     const cgt::Side next = opposite(mover);
     typename Killers<G>::Slots* killers = state.raw.size() == 1 ? &killers_.slots(G::size(state.raw.front()), mover) : nullptr;
@@ -120,7 +122,7 @@ class SumSearch {
     // position one of the first moves mostly wins (orderedRawMoves) and nothing is shared; in a
     // losing one every move must be refuted, each a search of its own.
     const size_t eldest = options_.eldestMoves;
-    const bool split = parallel() && !allowance_.bounded() && moves.size() > eldest + 1 && rawSize(state) >= options_.parallelSize;
+    const bool split = parallel() && !allowance().bounded() && moves.size() > eldest + 1 && rawSize(state) >= options_.parallelSize;
     bool wins = false;
     for (size_t i = 0; i < (split ? eldest : moves.size()) && !wins; ++i) {
       if (opponentWins[i]) continue;
@@ -167,8 +169,43 @@ class SumSearch {
   std::optional<bool> moverWinsWithin(const State& state, cgt::Side mover, int64_t positions, Budget& budget) {
     const typename PartValues<G>::RawFrom keep(parts_);
     bool wins = false;
-    if (!allowance_.within(positions, [&] { wins = moverWins(state, mover, budget); })) return std::nullopt;
+    if (!allowance().within(positions, [&] { wins = moverWins(state, mover, budget); })) return std::nullopt;
     return wins;
+  }
+  // body(i) for i = 0, 1, ... < n until stop(): where the search may use its threads (not in a
+  // bounded round), as many at once, each body on one thread with an allowance of its own (a
+  // bounded one: no split inside), so that the moverWinsWithin calls of concurrent bodies each
+  // cap their own try; the positions they visit are charged to the search's allowance after
+  // them (past a round's, SearchTooLong). A thread takes the next i as soon as its body ends,
+  // stop() read first. The proof search's tries of a position's options (core/proof_search.h):
+  // each a few thousand positions, where a split inside one cost more than it gained (a 10x10
+  // frontier line of 43 empty squares, 3.75 s on one thread, 4.79 s on two).
+  template <class Body, class Stop>
+  void forEachTry(size_t n, Body&& body, Stop&& stop) {
+    if (n < 2 || !parallel() || allowance_.bounded()) {
+      for (size_t i = 0; i < n && !stop(); ++i) body(i);
+      return;
+    }
+    // The size from which parts stay raw, lowered by a form that fails in one try, is seen by
+    // the others under way (it steers, never decides) and set back after all of them.
+    const typename PartValues<G>::RawFrom keep(parts_);
+    std::atomic<int64_t> used{0};
+    tbb::task_group_context isolated(tbb::task_group_context::isolated);
+    (void)forEachIndexInParallel(
+        isolated, 0, n,
+        [&](size_t i) {
+          OwnAllowance own{this, {}, ownAllowance_};
+          own.allowance.setRound(std::numeric_limits<int64_t>::max(), true);
+          ownAllowance_ = &own;
+          const struct Restore {
+            OwnAllowance& own;
+            ~Restore() { ownAllowance_ = own.outer; }
+          } restore{own};
+          body(i);
+          used += std::numeric_limits<int64_t>::max() - own.allowance.left();
+        },
+        stop);
+    allowance_.charge(used);
   }
   // The search may visit `positions` more (then throws SearchTooLong), on one thread when
   // `bounded` (SearchAllowance::setRound).
@@ -205,8 +242,9 @@ class SumSearch {
   // The values of the parts moves leave, and their table (the analysis values its regions there).
   PartValues<G>& parts() { return parts_; }
   const PartValues<G>& parts() const { return parts_; }
-  // The positions the round, try or probe under way may still visit (a probe caps them).
-  SearchAllowance& allowance() { return allowance_; }
+  // The positions the round, try or probe under way may still visit (a probe caps them): on a
+  // thread running a try of forEachTry, that try's own.
+  SearchAllowance& allowance() { return ownAllowance_ && ownAllowance_->search == this ? ownAllowance_->allowance : allowance_; }
 
   // Positions searched behind the tables: sums of known values (cgt::SumSearch) and the
   // game's shortcut (G::ShortcutTable: Amazons' territory counts).
@@ -357,6 +395,14 @@ class SumSearch {
   SumTable<G> table_;
   // The positions the round, try or probe under way may still visit.
   SearchAllowance allowance_;
+  // A try of forEachTry under way on this thread: its allowance, and the one it hid (a thread
+  // waiting inside one try may run another).
+  struct OwnAllowance {
+    const SumSearch* search;
+    SearchAllowance allowance;
+    OwnAllowance* outer;
+  };
+  static inline thread_local OwnAllowance* ownAllowance_ = nullptr;
   // Emptied with the tables (clear()), so that a fresh search's positions do not depend on
   // earlier searches.
   Killers<G> killers_;
