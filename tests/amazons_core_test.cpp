@@ -395,7 +395,8 @@ TEST(AmazonsOnCore, TempoBoundsHold) {
     const SmallRegion r = toSmall(board);
     const uint64_t blackZone = reachableSquares(r.frame(), r.black, r.empty), whiteZone = reachableSquares(r.frame(), r.white, r.empty);
     const RegionBounds b = regionBounds(r, blackZone, whiteZone);
-    const std::optional<int> black = tempoBound(r, Color::Black, whiteZone), white = tempoBound(r, Color::White, blackZone);
+    const std::optional<int> black = tempoBound(r, Color::Black, whiteZone, guaranteedMoves(r.frame(), r.black, r.white, r.empty, whiteZone)),
+                             white = tempoBound(r, Color::White, blackZone, guaranteedMoves(r.frame(), r.white, r.black, r.empty, blackZone));
     const bool byBlack = black && *black > b.lo, byWhite = white && *white < b.hi;
     if (!byBlack && !byWhite) return;
     const cgt::GameId g = testing::naiveValue(board);

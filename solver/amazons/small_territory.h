@@ -76,14 +76,21 @@ int stepsMovingFirst(const MaskFrame<Mask>& frame, Mask idleGates, Mask theirs, 
 struct RegionBounds {
   int lo = 0, hi = 0;
 };
-// The same with the zones given (reachableSquares of each side's amazons).
+// The same with the zones given (reachableSquares of each side's amazons) and each side's
+// pockets (guaranteedMoves against the other's zone), for a caller that takes the tempo too.
+template <typename Mask>
+RegionBounds regionBounds(const MaskRegion<Mask>& region, Mask blackZone, Mask whiteZone, const Guaranteed<Mask>& black,
+                          const Guaranteed<Mask>& white) {
+  const MaskFrame<Mask> frame = region.frame();
+  return {black.moves + steppingGateCredit(frame, black.idleGates, region.white, region.empty, whiteZone) - maskPopcount(whiteZone),
+          maskPopcount(blackZone) - white.moves - steppingGateCredit(frame, white.idleGates, region.black, region.empty, blackZone)};
+}
+// The same with the zones given.
 template <typename Mask>
 RegionBounds regionBounds(const MaskRegion<Mask>& region, Mask blackZone, Mask whiteZone) {
   const MaskFrame<Mask> frame = region.frame();
-  const Guaranteed<Mask> black = guaranteedMoves(frame, region.black, region.white, region.empty, whiteZone);
-  const Guaranteed<Mask> white = guaranteedMoves(frame, region.white, region.black, region.empty, blackZone);
-  return {black.moves + steppingGateCredit(frame, black.idleGates, region.white, region.empty, whiteZone) - maskPopcount(whiteZone),
-          maskPopcount(blackZone) - white.moves - steppingGateCredit(frame, white.idleGates, region.black, region.empty, blackZone)};
+  return regionBounds(region, blackZone, whiteZone, guaranteedMoves(frame, region.black, region.white, region.empty, whiteZone),
+                      guaranteedMoves(frame, region.white, region.black, region.empty, blackZone));
 }
 template <typename Mask>
 RegionBounds regionBounds(const MaskRegion<Mask>& region) {
@@ -97,12 +104,12 @@ RegionBounds regionBounds(const MaskRegion<Mask>& region) {
 // Black: its pockets + 2s - White's zone (a lo, but with Black moving first); for White
 // alike, Black's zone - White's pockets - 2s (a hi with White moving first). nullopt where no
 // runner can step.
-// `theirZone`: reachableSquares of the other side's amazons.
+// `theirZone`: reachableSquares of the other side's amazons; `g` the mover's pockets against it
+// (guaranteedMoves), which regionBounds took already.
 template <typename Mask>
-std::optional<int> tempoBound(const MaskRegion<Mask>& region, Color mover, Mask theirZone) {
+std::optional<int> tempoBound(const MaskRegion<Mask>& region, Color mover, Mask theirZone, const Guaranteed<Mask>& g) {
   const MaskFrame<Mask> frame = region.frame();
-  const Mask mine = region.amazons(mover), theirs = region.amazons(opposite(mover));
-  const Guaranteed<Mask> g = guaranteedMoves(frame, mine, theirs, region.empty, theirZone);
+  const Mask theirs = region.amazons(opposite(mover));
   const int steps = stepsMovingFirst(frame, g.idleGates, theirs, region.empty, theirZone);
   if (steps == 0) return std::nullopt;
   if (mover == Color::Black) return g.moves + 2 * steps - maskPopcount(theirZone);
