@@ -44,7 +44,7 @@ class ProofSearch {
       }
     } clear{*this};
     Numbers numbers = tried(state, mover, 0, budget);
-    if (numbers.proof != 0 && numbers.disproof != 0)
+    if (numbers.open())
       numbers = search(state, mover, sumKey(state, mover), {kInfinite, kInfinite}, budget);
     return numbers.proof == 0;
   }
@@ -54,6 +54,7 @@ class ProofSearch {
   // be settled to prove it wins (loses). kInfinite where it is proven to lose (win).
   struct Numbers {
     uint64_t proof = 1, disproof = 1;
+    bool open() const { return proof != 0 && disproof != 0; }  // neither proven nor disproven
   };
   static constexpr uint64_t kInfinite = uint64_t{1} << 40;
   struct Child {
@@ -135,13 +136,13 @@ class ProofSearch {
           child.numbers = tried(child.state, other, due[j], budget);
           done[j] = 1;
           if (child.numbers.proof == kInfinite) lost = true;
-          else if (child.numbers.disproof != 0 && child.numbers.proof != 0) ++unsettledTries;
+          else if (child.numbers.open()) ++unsettledTries;
         },
         [&] { return lost || unsettledTries >= options_.proofEagerTries; });
     for (size_t j = 0; j < due.size(); ++j) {
       Child& child = children[due[j]];
       if (done[j]) {
-        if (child.numbers.proof != 0 && child.numbers.disproof != 0) store(child.key, child.numbers);
+        if (child.numbers.open()) store(child.key, child.numbers);
       } else if (!lost) {
         child.tried = false;
         child.numbers = unsettled(child.state, other, due[j]);
@@ -153,7 +154,7 @@ class ProofSearch {
   void tryChild(Child& child, cgt::Side other, size_t place, Budget& budget) {
     child.tried = true;
     child.numbers = tried(child.state, other, place, budget);
-    if (child.numbers.proof != 0 && child.numbers.disproof != 0) store(child.key, child.numbers);
+    if (child.numbers.open()) store(child.key, child.numbers);
   }
 
   // Df-pn's multiple iterative deepening: the position's numbers are the least disproof number
@@ -179,7 +180,7 @@ class ProofSearch {
         }
         numbers.disproof = c.proof == kInfinite ? kInfinite : std::min(kInfinite - 1, numbers.disproof + c.proof);
       }
-      if (numbers.proof == 0 || numbers.disproof == 0) {
+      if (!numbers.open()) {
         search_.remember(state, mover, numbers.proof == 0);
         forget(key);
         return numbers;
