@@ -27,8 +27,8 @@ void printUsage(std::ostream& out) {
     const std::string name = c.name;
     out << "  " << name << std::string(name.size() < kColumn ? kColumn - name.size() : 1, ' ') << c.summary << "\n";
   }
-  out << "\n  --game clobber (anywhere) analyses Clobber instead of Amazons: the default command, perft, bench, play;\n"
-         "  suite and verify read each line by its game (game=), Clobber's by default with --game clobber\n";
+  out << "\n  --game clobber or --game yinsh (anywhere) analyses that game instead of Amazons: the default command, perft, bench,\n"
+         "  play, referee; suite and verify read each line by its game (game=), that game's by default with --game\n";
 }
 
 // Removes "--game NAME" or "--game=NAME" from args; returns NAME ("" for amazons, the default).
@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
     if (prefix == c.name) fallback = &c;
   }
   if (!fallback) {
-    std::cerr << "amazons-solve: unknown game '" << game << "' (amazons or clobber)\n";
+    std::cerr << "amazons-solve: unknown game '" << game << "' (amazons, clobber or yinsh)\n";
     return 2;
   }
   if (chosen) {

@@ -1,0 +1,109 @@
+// Yinsh's board: the 85 cells of CodinGame's referee, their lines, and a position as bit masks.
+//
+// Cells are numbered in the one-line form's order: letters a..k, each letter's cells by
+// increasing number (a2..a5, b1..b7, ..., k7..k10). A line runs along (letter, number +- 1),
+// (letter +- 1, number) or (letter +- 1, number +- 1) together. 85 cells fit one 128-bit mask;
+// a position is four of them (each colour's rings and markers), the side to move and the phase.
+#pragma once
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace amazons::yinsh {
+
+using Mask = unsigned __int128;
+
+inline constexpr int kCells = 85;
+inline constexpr int kLetters = 11;
+inline constexpr int kRingsEach = 5;
+// The marker pool: ring moves only while fewer are on the board; the turn that leaves this many
+// ends the game.
+inline constexpr int kMarkers = 51;
+inline constexpr int kRowLength = 5;
+
+// White moves first (CodinGame's player 1).
+enum class Color : uint8_t { White = 0, Black = 1 };
+constexpr Color opponent(Color c) { return c == Color::White ? Color::Black : Color::White; }
+constexpr int index(Color c) { return static_cast<int>(c); }
+const char* colorName(Color c);  // "white", "black"
+
+constexpr Mask bit(int cell) { return Mask{1} << cell; }
+inline int popcount(Mask m) {
+  return std::popcount(static_cast<uint64_t>(m)) + std::popcount(static_cast<uint64_t>(m >> 64));
+}
+inline int lowestCell(Mask m) {
+  const auto lo = static_cast<uint64_t>(m);
+  return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<uint64_t>(m >> 64));
+}
+// Calls f(cell) for each cell of m, lowest first.
+template <typename F>
+void forEachCell(Mask m, F&& f) {
+  for (; m; m &= m - 1) f(lowestCell(m));
+}
+
+// ---- Geometry (tables built once)
+
+// The cells of one letter: numbers first..first+count-1.
+struct Letter {
+  int first, count, start;  // start: the index of its first cell
+};
+const std::array<Letter, kLetters>& letters();
+int letterOf(int cell);
+int numberOf(int cell);
+// The cell at (letter 0..10, number 1..11), or -1 off the board.
+int cellAt(int letter, int number);
+std::string cellName(int cell);  // "e5"
+
+// The six directions, as (letter, number) steps; the first three are the rows' directions, the
+// last three their opposites.
+inline constexpr int kDirections = 6;
+inline constexpr std::array<std::array<int, 2>, kDirections> kSteps{{{0, 1}, {1, 0}, {1, 1}, {0, -1}, {-1, 0}, {-1, -1}}};
+// The cells from `cell` outwards in direction d, nearest first, until the edge.
+struct Ray {
+  std::array<uint8_t, 10> cells;
+  uint8_t length;
+};
+const Ray& ray(int cell, int direction);
+
+// The windows of five cells in a line (along the first three directions), each with its lower
+// end (`first`) and upper end (`last`) as the referee writes a row: from its lower end.
+struct Window {
+  Mask cells;
+  uint8_t first, last;
+};
+const std::vector<Window>& windows();
+// The windows through a cell (where a change there may make or break a row).
+const std::vector<uint16_t>& windowsThrough(int cell);
+
+// ---- Position
+
+struct Position {
+  std::array<Mask, 2> rings{};
+  std::array<Mask, 2> markers{};
+  Color toMove = Color::White;
+  bool placement = true;  // rings are still being placed
+
+  Mask occupied() const { return rings[0] | rings[1] | markers[0] | markers[1]; }
+  int markerCount() const { return popcount(markers[0] | markers[1]); }
+  int ringCount(Color c) const { return popcount(rings[index(c)]); }
+  // Rings a side has removed: none while placing, then 5 less those it has on the board.
+  int removed(Color c) const { return placement ? 0 : kRingsEach - ringCount(c); }
+  // Black's first placement may take White's first ring instead.
+  bool stealOpen() const {
+    return placement && toMove == Color::Black && ringCount(Color::White) == 1 && ringCount(Color::Black) == 0;
+  }
+  bool operator==(const Position&) const = default;
+};
+
+// The phase a board without history is in: placing while it has no marker, fewer than 10 rings
+// and the side to move not a ring ahead (the side a ring ahead has just placed). A board that a
+// removal left without markers (9 rings, the remover's opponent to move) so reads as moving;
+// one left with 8 rings and none (never seen in random games) would read as placing.
+bool placementPhase(const Position& p);
+
+// Whether a side's markers stand in a row of five somewhere.
+bool hasRow(const Position& p, Color c);
+
+}  // namespace amazons::yinsh

@@ -1,0 +1,199 @@
+#include "solver/yinsh/solver.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <deque>
+#include <array>
+#include <chrono>
+#include <numeric>
+#include <vector>
+
+#include "solver/core/exact_table.h"
+
+namespace amazons::yinsh {
+
+namespace {
+
+constexpr int kInfinity = 30000;  // beyond every score
+
+// The whole position, exactly: each mask as two words, then the side to move and the phase.
+struct Key {
+  std::array<uint64_t, 9> words;
+  bool operator==(const Key&) const = default;
+};
+Key keyOf(const Position& p) {
+  Key k{};
+  for (int i = 0; i < 2; ++i) {
+    k.words[4 * i] = static_cast<uint64_t>(p.rings[i]);
+    k.words[4 * i + 1] = static_cast<uint64_t>(p.rings[i] >> 64);
+    k.words[4 * i + 2] = static_cast<uint64_t>(p.markers[i]);
+    k.words[4 * i + 3] = static_cast<uint64_t>(p.markers[i] >> 64);
+  }
+  k.words[8] = static_cast<uint64_t>(index(p.toMove)) | (p.placement ? 2u : 0u);
+  return k;
+}
+
+// Proven bounds on a position's score, the index of its best turn in generation order, and
+// the size of the search that proved them (log2 of its positions: what a replacement keeps).
+struct Entry {
+  int16_t lower, upper;
+  uint16_t best;
+  uint16_t work;
+};
+
+int sign(int v) { return (v > 0) - (v < 0); }
+// A child's score seen from its parent, one ply further from the end; and a parent's bound as
+// the child's (the inverse map, which is decreasing, so the window's ends swap).
+int fromChild(int c) { return -(c - sign(c)); }
+int toChild(int v) { return -(v + sign(v)); }
+
+// The order of a turn's position among its siblings, from the mover's view: rings removed
+// against the opponent's first; a row left standing for the opponent (it removes it next) last;
+// then markers of the mover's colour.
+int orderScore(const Position& child, Color me) {
+  const Color them = opponent(me);
+  return 1000 * (child.removed(me) - child.removed(them)) - (hasRow(child, them) ? 500 : 0) +
+         popcount(child.markers[index(me)]) - popcount(child.markers[index(them)]);
+}
+
+int log2Of(uint64_t n) { return n ? 63 - std::countl_zero(n) : 0; }
+
+}  // namespace
+
+int scoreOf(Result result, int plies) {
+  return result == Result::Win ? kWin - plies : result == Result::Loss ? -(kWin - plies) : 0;
+}
+
+struct Solver::Impl {
+  using Table = ExactTable<Key, Entry, 16, true>;
+
+  explicit Impl(const SolveOptions& o) : options(o), table(2 * o.hashBytes, &tableBytes) {}
+
+  SolveOptions options;
+  std::atomic<size_t> tableBytes{0};
+  Table table;
+  std::atomic<uint64_t> nodes{0};
+  // The turns of each depth and their order (deques: growing one keeps the others in place).
+  std::deque<std::vector<TurnAndPosition>> buffers;
+  std::deque<std::vector<std::pair<int, int>>> orders;
+
+  void countNode() {
+    const uint64_t n = nodes.fetch_add(1, std::memory_order_relaxed) + 1;
+    if (options.nodeLimit && n > options.nodeLimit) throw SolveTimeout();
+    if ((n & 1023) == 0) options.deadline.check();
+  }
+
+  void store(const Key& k, uint64_t h, int lower, int upper, int best, uint64_t work) {
+    const Entry e{static_cast<int16_t>(lower), static_cast<int16_t>(upper), static_cast<uint16_t>(best), static_cast<uint16_t>(log2Of(work))};
+    const Room room = tableBytes.load(std::memory_order_relaxed) < options.hashBytes ? Room::Grow : Room::Replace;
+    table.merge(
+        k, e, h,
+        [](Entry& stored, const Entry& found) {
+          stored.lower = std::max(stored.lower, found.lower);
+          stored.upper = std::min(stored.upper, found.upper);
+          stored.best = found.best;
+          stored.work = std::max(stored.work, found.work);
+        },
+        room, [](const Key&, const Entry& e) { return static_cast<int>(e.work); });
+  }
+
+  // The score of p for its side to move, fail-soft: at most alpha means at most that, at least
+  // beta at least that, between them exact. `depth` indexes the turn buffers; `bestOut` gets
+  // the index of the best turn.
+  int search(const Position& p, int alpha, int beta, size_t depth, int* bestOut = nullptr) {
+    countNode();
+    if (const auto over = gameOver(p, options.rules)) return scoreOf(*over, 0);
+    const uint64_t startNodes = nodes.load(std::memory_order_relaxed);
+    const Key key = keyOf(p);
+    const uint64_t h = Table::hash(key);
+    int hinted = -1;
+    if (const auto e = table.find(key, h)) {
+      if (e->lower >= beta || e->lower == e->upper) return maybeBest(e->lower, e->best, bestOut);
+      if (e->upper <= alpha) return maybeBest(e->upper, e->best, bestOut);
+      alpha = std::max<int>(alpha, e->lower);
+      beta = std::min<int>(beta, e->upper);
+      hinted = e->best;
+    }
+    if (buffers.size() <= depth) {
+      buffers.resize(depth + 1);
+      orders.resize(depth + 1);
+    }
+    std::vector<TurnAndPosition>& turns = buffers[depth];
+    generateTurns(p, options.rules, turns);
+    if (turns.empty()) {
+      store(key, h, -kWin, -kWin, 0, 1);
+      return -kWin;
+    }
+    std::vector<std::pair<int, int>>& order = orders[depth];
+    order.clear();
+    for (size_t i = 0; i < turns.size(); ++i) {
+      const Turn& t = turns[i].turn;
+      if (t.before + t.after >= 2 && std::any_of(turns.begin(), turns.begin() + i, [&](const TurnAndPosition& o) { return o.after == turns[i].after; }))
+        continue;  // the same rows removed in another order
+      order.emplace_back(static_cast<int>(i) == hinted ? kInfinity : orderScore(turns[i].after, p.toMove), static_cast<int>(i));
+    }
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    const int alphaIn = alpha;
+    int best = -kInfinity, bestIndex = order[0].second;
+    for (size_t k = 0; k < order.size(); ++k) {
+      const int v = fromChild(search(turns[order[k].second].after, toChild(beta), toChild(alpha), depth + 1));
+      if (v > best) {
+        best = v;
+        bestIndex = order[k].second;
+        if (v > alpha) alpha = v;
+        if (alpha >= beta) break;
+      }
+    }
+    const uint64_t work = nodes.load(std::memory_order_relaxed) - startNodes;
+    store(key, h, best > alphaIn ? best : -kInfinity, best < beta ? best : kInfinity, bestIndex, work);
+    if (bestOut) *bestOut = bestIndex;
+    return best;
+  }
+
+  static int maybeBest(int value, int best, int* bestOut) {
+    if (bestOut) *bestOut = best;
+    return value;
+  }
+};
+
+Solver::Solver(const SolveOptions& options) : impl_(std::make_unique<Impl>(options)) {}
+Solver::~Solver() = default;
+uint64_t Solver::nodes() const { return impl_->nodes.load(std::memory_order_relaxed); }
+void Solver::clear() { impl_->table.clear(); }
+
+int Solver::score(const Position& p) {
+  Impl& s = *impl_;
+  // Whether the mover wins, then whether it at least draws, then the exact score in what is left.
+  if (s.search(p, 0, 1, 0) >= 1) return s.search(p, 0, kInfinity, 0);
+  if (s.search(p, -1, 0, 0) >= 0) return 0;
+  return s.search(p, -kInfinity, 0, 0);
+}
+
+Solution Solver::solve(const Position& p) {
+  const auto start = std::chrono::steady_clock::now();
+  const uint64_t before = nodes();
+  Solution out;
+  try {
+    if (const auto over = finalResult(p, impl_->options.rules)) {
+      out.result = over;
+      if (*over != Result::Draw) out.plies = 0;
+    } else {
+      const int v = score(p);
+      // The best turn at the root: the search that settled the score left it in the table
+      // (for a draw, the null-window search's move that held 0).
+      int best = 0;
+      const int window = v > 0 ? 0 : v < 0 ? -kInfinity : -1;
+      impl_->search(p, window, v > 0 ? kInfinity : v < 0 ? 0 : 1, 0, &best);
+      out.result = v > 0 ? Result::Win : v < 0 ? Result::Loss : Result::Draw;
+      if (v != 0) out.plies = kWin - std::abs(v);
+      out.move = legalTurns(p, impl_->options.rules)[static_cast<size_t>(best)].turn;
+    }
+  } catch (const SolveTimeout&) {
+    out = Solution{};
+  }
+  out.nodes = nodes() - before;
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+}  // namespace amazons::yinsh
