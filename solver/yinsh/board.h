@@ -1,9 +1,12 @@
 // Yinsh's board: the 85 cells of CodinGame's referee, their lines, and a position as bit masks.
 //
-// Cells are numbered in the one-line form's order: letters a..k, each letter's cells by
-// increasing number (a2..a5, b1..b7, ..., k7..k10). A line runs along (letter, number +- 1),
-// (letter +- 1, number) or (letter +- 1, number +- 1) together. 85 cells fit one 128-bit mask;
-// a position is four of them (each colour's rings and markers), the side to move and the phase.
+// A cell's index is 11 * letter + number - 1 (a = 0, numbers 1..11): the 85 cells among 121
+// slots, in the one-line form's order (a2..a5, b1..b7, ..., k7..k10). A line runs along
+// (letter, number +- 1), (letter +- 1, number) or (letter +- 1, number +- 1) together, which
+// is index +- 1, 11 or 12: a mask shifted so moves every cell one step along a line, and no
+// step leaves the board to land on another cell (the slots a step wraps to, such as a11 after
+// a row's end, are never cells). So rows of five are found by four shifts a direction. A
+// position is four masks (each colour's rings and markers), the side to move and the phase.
 #pragma once
 #include <array>
 #include <bit>
@@ -17,6 +20,7 @@ using Mask = unsigned __int128;
 
 inline constexpr int kCells = 85;
 inline constexpr int kLetters = 11;
+inline constexpr int kSlots = 11 * kLetters;  // cell indices are below it
 inline constexpr int kRingsEach = 5;
 // The marker pool: ring moves only while fewer are on the board; the turn that leaves this many
 // ends the game.
@@ -44,6 +48,8 @@ void forEachCell(Mask m, F&& f) {
 }
 
 // ---- Geometry (tables built once)
+
+Mask boardCells();  // the 85 cells' bits
 
 // The cells of one letter: numbers first..first+count-1.
 struct Letter {
@@ -74,8 +80,14 @@ struct Window {
   uint8_t first, last;
 };
 const std::vector<Window>& windows();
-// The windows through a cell (where a change there may make or break a row).
-const std::vector<uint16_t>& windowsThrough(int cell);
+// The index in windows() of the window from `first` along row direction d (0..2).
+int windowAt(int first, int direction);
+// The cells from which five of m's cells run along row direction d (0..2).
+inline Mask rowStarts(Mask m, int direction) {
+  constexpr int kShift[3] = {1, 11, 12};
+  const int s = kShift[direction];
+  return m & (m >> s) & (m >> 2 * s) & (m >> 3 * s) & (m >> 4 * s);
+}
 
 // ---- Position
 

@@ -50,14 +50,12 @@ class TurnGenerator {
       finish(q);
     }
     turn_.kind = Turn::Kind::Place;
-    const Mask occupied = p.occupied();
-    for (int c = 0; c < kCells; ++c) {
-      if (occupied & bit(c)) continue;
+    forEachCell(boardCells() & ~p.occupied(), [&](int c) {
       turn_.to = static_cast<uint8_t>(c);
       Position q = p;
       q.rings[index(me_)] |= bit(c);
       finish(q);
-    }
+    });
   }
 
   // `moved`: whether the ring has moved yet this turn.
@@ -72,24 +70,23 @@ class TurnGenerator {
   bool removeRows(const Position& p, bool moved) {
     const int m = index(me_);
     const Mask mine = p.markers[m];
-    if (popcount(mine) < kRowLength) return false;
     bool any = false;
-    const std::vector<Window>& all = windows();
-    for (size_t w = 0; w < all.size(); ++w) {
-      if ((mine & all[w].cells) != all[w].cells) continue;
-      any = true;
-      forEachCell(p.rings[m], [&](int ring) {
-        Position q = p;
-        q.markers[m] &= ~all[w].cells;
-        q.rings[m] &= ~bit(ring);
-        uint8_t& count = moved ? turn_.after : turn_.before;
-        turn_.removals[turn_.before + turn_.after] = {static_cast<uint8_t>(w), static_cast<uint8_t>(ring)};
-        ++count;
-        expand(q, moved);
-        --count;
-        turn_.removals[turn_.before + turn_.after] = {};
+    for (int d = 0; d < 3; ++d)
+      forEachCell(rowStarts(mine, d), [&](int first) {
+        any = true;
+        const int w = windowAt(first, d);
+        forEachCell(p.rings[m], [&](int ring) {
+          Position q = p;
+          q.markers[m] &= ~windows()[w].cells;
+          q.rings[m] &= ~bit(ring);
+          uint8_t& count = moved ? turn_.after : turn_.before;
+          turn_.removals[turn_.before + turn_.after] = {static_cast<uint8_t>(w), static_cast<uint8_t>(ring)};
+          ++count;
+          expand(q, moved);
+          --count;
+          turn_.removals[turn_.before + turn_.after] = {};
+        });
       });
-    }
     return any;
   }
 

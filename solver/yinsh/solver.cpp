@@ -103,6 +103,11 @@ struct Solver::Impl {
   int search(const Position& p, int alpha, int beta, size_t depth, int* bestOut = nullptr) {
     countNode();
     if (const auto over = gameOver(p, options.rules)) return scoreOf(*over, 0);
+    // A game not over takes a ply at least to be won, and none to be lost (a stuck mover): a
+    // window beyond either end is answered at once (without it a search for the fastest win
+    // proves the whole tree below every move worse than winning at once).
+    if (alpha >= kWin - 1) return kWin - 1;
+    if (beta <= -kWin) return -kWin;
     const uint64_t startNodes = nodes.load(std::memory_order_relaxed);
     const Key key = keyOf(p);
     const uint64_t h = Table::hash(key);
@@ -161,12 +166,35 @@ Solver::~Solver() = default;
 uint64_t Solver::nodes() const { return impl_->nodes.load(std::memory_order_relaxed); }
 void Solver::clear() { impl_->table.clear(); }
 
+int longestGame(const Position& p, const Rules& rules) {
+  // Every ply but the placements leaves a marker; each removal gives five back, and at most one
+  // removal past each side's last but one before a side has won.
+  const int rings = p.ringCount(Color::White) + p.ringCount(Color::Black);
+  const int removals = 2 * rules.ringsToWin - 1 - p.removed(Color::White) - p.removed(Color::Black);
+  return (p.placement ? 2 * kRingsEach - rings + 1 : 0) + kMarkers - p.markerCount() + kRowLength * removals;
+}
+
 int Solver::score(const Position& p) {
   Impl& s = *impl_;
-  // Whether the mover wins, then whether it at least draws, then the exact score in what is left.
-  if (s.search(p, 0, 1, 0) >= 1) return s.search(p, 0, kInfinity, 0);
-  if (s.search(p, -1, 0, 0) >= 0) return 0;
-  return s.search(p, -kInfinity, 0, 0);
+  // Iterative deepening on the plies to the end: does the mover win within n plies, does it lose
+  // within n, for n = 1, 2, ... Each such search is cut at n plies by the scores alone (a window
+  // past what a position can still score is answered at once), and what it stores are bounds on
+  // exact scores, valid for every later search. Once n passes the end of the game without a
+  // removal (the pool), the result itself is asked with null windows around 0, unbounded: a draw
+  // ends the deepening there, a win or a loss leaves only its own side to deepen.
+  const int longest = longestGame(p, s.options.rules);
+  const int pool = kMarkers - p.markerCount();
+  bool mayWin = true, mayLose = true;
+  for (int n = 1; n <= longest; ++n) {
+    if (mayWin && s.search(p, kWin - n - 1, kWin - n, 0) >= kWin - n) return kWin - n;
+    if (mayLose && s.search(p, -(kWin - n), -(kWin - n) + 1, 0) <= -(kWin - n)) return -(kWin - n);
+    if (n == pool + 1) {
+      mayWin = s.search(p, 0, 1, 0) >= 1;
+      mayLose = !mayWin && s.search(p, -1, 0, 0) < 0;
+      if (!mayWin && !mayLose) return 0;
+    }
+  }
+  return 0;
 }
 
 Solution Solver::solve(const Position& p) {
@@ -182,8 +210,7 @@ Solution Solver::solve(const Position& p) {
       // The best turn at the root: the search that settled the score left it in the table
       // (for a draw, the null-window search's move that held 0).
       int best = 0;
-      const int window = v > 0 ? 0 : v < 0 ? -kInfinity : -1;
-      impl_->search(p, window, v > 0 ? kInfinity : v < 0 ? 0 : 1, 0, &best);
+      impl_->search(p, v - 1, v + 1, 0, &best);
       out.result = v > 0 ? Result::Win : v < 0 ? Result::Loss : Result::Draw;
       if (v != 0) out.plies = kWin - std::abs(v);
       out.move = legalTurns(p, impl_->options.rules)[static_cast<size_t>(best)].turn;
