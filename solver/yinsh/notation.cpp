@@ -22,10 +22,12 @@ std::vector<std::string> steps(const Turn& t) {
   switch (t.kind) {
     case Turn::Kind::Place: return {cellName(t.to)};
     case Turn::Kind::Steal: return {"STEAL"};
-    case Turn::Kind::Move: break;
+    case Turn::Kind::Move:
+    case Turn::Kind::Removals: break;
   }
   std::vector<std::string> out;
   for (int i = 0; i < t.before; ++i) out.push_back(removalText(t.removals[i]));
+  if (t.kind == Turn::Kind::Removals) return out;
   out.push_back(cellName(t.from));
   out.back() += "-";
   out.back() += cellName(t.to);

@@ -60,10 +60,10 @@ class TurnGenerator {
 
   // `moved`: whether the ring has moved yet this turn.
   void expand(const Position& p, bool moved) {
-    if (p.removed(me_) >= rules_.ringsToWin) return emit(p);
+    if (p.removed(me_) >= rules_.ringsToWin) return emit(p, moved);
     if (removeRows(p, moved)) return;
     if (!moved && p.markerCount() < kMarkers && moveRings(p)) return;
-    if (moved || turn_.before > 0) emit(p);
+    if (moved || turn_.before > 0) emit(p, moved);
   }
 
   // Branches on every row of the mover's colour and ring to take with it; false when none stands.
@@ -117,7 +117,8 @@ class TurnGenerator {
     return any;
   }
 
-  void emit(Position q) {
+  void emit(Position q, bool moved) {
+    turn_.kind = moved ? Turn::Kind::Move : Turn::Kind::Removals;
     q.toMove = opponent(me_);
     sink_(turn_, q);
   }

@@ -27,7 +27,8 @@ struct Removal {
 
 // One full turn.
 struct Turn {
-  enum class Kind : uint8_t { Place, Steal, Move };
+  // Removals: rows taken off and nothing more, where the last ring won or no ring can move after.
+  enum class Kind : uint8_t { Place, Steal, Move, Removals };
   Kind kind = Kind::Move;
   uint8_t from = 0, to = 0;        // Place: `to`; Move: the ring's path
   uint8_t before = 0, after = 0;   // removals before and after the move
