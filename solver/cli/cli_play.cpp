@@ -1,6 +1,7 @@
 // amazons-solve play: the player for the programs people already play against.
 //   play codingame   a CodinGame Amazons bot on stdin/stdout
 //   play cs61b       the text commands of the CS61B Amazons project
+// and with --game clobber or --game yinsh (play codingame) a CodinGame bot of that game.
 #include <tbb/global_control.h>
 #include <unistd.h>
 
@@ -21,6 +22,9 @@
 #include "solver/cli/cli_common.h"
 #include "solver/clobber/bot.h"
 #include "solver/core/errors.h"
+#include "solver/yinsh/bot.h"
+#include "solver/yinsh/formats.h"
+#include "solver/yinsh/notation.h"
 
 namespace amazons::cli {
 namespace {
@@ -126,6 +130,62 @@ int playClobber(const po::variables_map& vm) {
     const clobber::Position pos = parseTurn([&] { return Clobber::parsePosition(std::to_string(size) + "\n" + colour + "\n" + *turnText, kStdin); }, firstLine);
     const clobber::BotMove answer = bot.choose(pos.board, *pos.toMove, start, first ? firstTurn : turn);
     std::cout << Clobber::formatMove(pos.board, answer.move) << " " << moveSourceText(answer.source) << std::endl;
+  }
+}
+
+// One Yinsh turn as CodinGame sends it: "11", the 11 board lines, the action count and the
+// actions; nullopt when the referee has closed the game before it. `start`: when its first
+// line came.
+std::optional<std::string> readYinshTurn(LineReader& in, Clock::time_point& start) {
+  std::string line, text;
+  if (!in.next(line)) return std::nullopt;
+  start = Clock::now();
+  if (trimmed(line) != "11") throw InputError("expected the row count 11, not '" + line + "'", in.number(), 1, kStdin);
+  text = line + "\n";
+  const auto nextLine = [&](const char* what) {
+    if (!in.next(line)) throw InputError(std::string("the turn ends early: expected ") + what, in.number() + 1, 1, kStdin);
+    text += line + "\n";
+  };
+  for (int i = 0; i < yinsh::kLetters; ++i) nextLine("the 11 board lines");
+  nextLine("the action count");
+  const std::string count = trimmed(line);
+  // (at most 9 digits: a count that large only ends the input early)
+  if (count.empty() || count.size() > 9 || count.find_first_not_of("0123456789") != std::string::npos)
+    throw InputError("expected the action count (a number), not '" + line + "'", in.number(), 1, kStdin);
+  for (int i = std::stoi(count); i > 0; --i) nextLine("an action line for each of the action count");
+  return text;
+}
+
+// The CodinGame Yinsh protocol: myId (1 White, 2 Black) once, answered "yes" (send the legal
+// actions); then per turn "11", the board's 11 lines in our view (R/S ours, r/s the opponent's),
+// the action count and the actions; the answer is one line, "h3-h5;xe4-i4xh5 MSG exact win".
+int playYinsh(const po::variables_map& vm) {
+  const std::chrono::milliseconds turn(ranged<int64_t>(vm, "turn-ms"));
+  const yinsh::Rules rules;
+  yinsh::BotOptions options;
+  options.rules = rules;
+  options.seed = ranged<uint64_t>(vm, "seed");
+  options.hashMegabytes = static_cast<size_t>(ranged<int64_t>(vm, "hash"));
+  yinsh::Bot bot(options);
+  const bool verbose = vm.count("verbose") > 0;
+  LineReader in;
+  std::string id;
+  if (!in.next(id)) throw InputError("no myId line (1 or 2)", 1, 1, kStdin);
+  id = trimmed(id);
+  if (id != "1" && id != "2") throw InputError("the first line must be myId, 1 or 2, not '" + id + "'", 1, 1, kStdin);
+  std::cout << "yes" << std::endl;
+  for (int number = 1;; ++number) {
+    const int firstLine = in.number() + 1;
+    Clock::time_point start;
+    const std::optional<std::string> turnText = readYinshTurn(in, start);
+    if (!turnText) return 0;
+    // myId is line 1 of the text parsed, the turn's first line its line 2.
+    const yinsh::ParsedPosition parsed = parseTurn([&] { return yinsh::parsePosition(id + "\n" + *turnText, rules); }, firstLine - 1);
+    const yinsh::BotAnswer answer = bot.choose(parsed.position, start, turn);
+    std::cout << yinsh::formatTurn(answer.turn) << " MSG " << yinsh::answerMessage(answer) << std::endl;
+    if (verbose)
+      std::cerr << "turn " << number << ": " << yinsh::answerMessage(answer) << ", depth " << answer.depth << ", " << answer.nodes
+                << " positions, " << std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count() << " ms\n";
   }
 }
 
@@ -311,8 +371,26 @@ int runClobberPlay(const std::vector<std::string>& args) {
   return guarded([&] { return playClobber(vm); });
 }
 
+// CodinGame's Yinsh turn is 100 ms; the bot answers by 65% of --turn-ms (59 ms of 90), earlier
+// when the process lost time off the CPU on the turns before. The solver's table is made anew
+// each turn; a turn's solver visits tens of thousands of positions (a few MB), so 64 MB is room.
+int runYinshPlay(const std::vector<std::string>& args) {
+  po::options_description visible(
+      "amazons-solve play codingame --game yinsh [options]: a CodinGame Yinsh bot on stdin/stdout, the exact solver's action "
+      "whenever it settles the position in time, else an alpha-beta search's");
+  visible.add_options()("help,h", "show this help")("verbose", "each turn's source, search depth, positions and milliseconds on stderr");
+  addRanged<int64_t>(visible, "turn-ms", 90, kMilliseconds, "milliseconds a turn (the referee allows 100)");
+  addRanged<uint64_t>(visible, "seed", 0, kNodesRange, "the order of equal actions (the choice among equal scores)");
+  addRanged<int64_t>(visible, "hash", 64, kHashRange, "the exact solver's table memory in MB");
+  po::variables_map vm;
+  std::string mode;
+  if (const auto done = parseMode(args, visible, {"codingame"}, vm, mode)) return *done;
+  return guarded([&] { return playYinsh(vm); });
+}
+
 const Registrar registrar({"play", "play on stdin/stdout: a CodinGame bot or the CS61B game loop", &runPlay});
 const Registrar clobberRegistrar({"clobber:play", "play Clobber on stdin/stdout: a CodinGame bot", &runClobberPlay});
+const Registrar yinshRegistrar({"yinsh:play", "play Yinsh on stdin/stdout: a CodinGame bot", &runYinshPlay});
 
 }  // namespace
 }  // namespace amazons::cli

@@ -32,7 +32,7 @@ std::optional<BotAnswer> BotStats::ask(ChildProcess& bot, const std::string& inp
     return std::nullopt;
   }
   BotAnswer a{answer->substr(0, split), answer->substr(split + separator.size())};
-  if (a.message != "exact win" && a.message != "exact loss" && a.message != "heuristic") {
+  if (a.message != "exact win" && a.message != "exact draw" && a.message != "exact loss" && a.message != "heuristic") {
     ADD_FAILURE() << "unknown message: " << *answer;
     return std::nullopt;
   }

@@ -1,5 +1,6 @@
 // The referee's side of the tests that run a bot as a process on the CodinGame protocols
-// (play_codingame_test, play_clobber_test): one turn asked and checked, and the answer times.
+// (play_codingame_test, play_clobber_test, play_yinsh_test): one turn asked and checked, and the
+// answer times.
 #pragma once
 #include <chrono>
 #include <optional>
@@ -19,7 +20,7 @@ constexpr int kSlowdown = kSanitized ? 4 : 1;  // longer turns for all under a s
 constexpr std::chrono::milliseconds kSlack(100);
 
 struct BotAnswer {
-  std::string move, message;  // the message one of "exact win", "exact loss", "heuristic"
+  std::string move, message;  // the message one of "exact win", "exact draw" (Yinsh), "exact loss", "heuristic"
 };
 
 struct BotStats {
