@@ -124,7 +124,7 @@ TEST(Yinsh, TurnsMatchTheNaiveTwinOnRandomGames) {
 }
 
 // Positions a few plies from the end of random games: result and plies as the twin's minimax,
-// and the solver's move reaches a position of the value it claims.
+// and the solver's move reaches a position of the value it claims, on one thread and on two.
 TEST(Yinsh, SolverMatchesMinimaxNearTheEnd) {
   const Rules rules;
   std::mt19937_64 rng(651);
@@ -135,20 +135,27 @@ TEST(Yinsh, SolverMatchesMinimaxNearTheEnd) {
       const Position& p = positions[positions.size() - 1 - back];
       if (treeSize(p, rules, 100000) >= 100000) continue;  // the twin's minimax walks the whole tree
       const yinsh_naive::Outcome expected = yinsh_naive::solve(naiveOf(p), 3);
-      Solver solver(SolveOptions{});
-      const Solution s = solver.solve(p);
-      ASSERT_TRUE(s.result.has_value());
-      ASSERT_EQ(static_cast<int>(*s.result), static_cast<int>(expected.result)) << formatOneLine(p);
-      if (expected.result != yinsh_naive::Result::Draw) {
-        ASSERT_EQ(s.plies, expected.plies) << formatOneLine(p);
-      }
-      ASSERT_TRUE(s.move.has_value());
-      // The move's position, solved by the twin, is worth the claimed score one ply later.
-      const yinsh_naive::Outcome after = yinsh_naive::solve(yinsh_naive::play(naiveOf(p), formatTurn(*s.move), 3), 3);
-      const int afterScore = after.result == yinsh_naive::Result::Win ? 1000 - after.plies : after.result == yinsh_naive::Result::Loss ? -(1000 - after.plies) : 0;
       const int expectedScore = expected.result == yinsh_naive::Result::Win ? 1000 - expected.plies
                                 : expected.result == yinsh_naive::Result::Loss ? -(1000 - expected.plies) : 0;
-      EXPECT_EQ(-(afterScore - (afterScore > 0) + (afterScore < 0)), expectedScore) << formatOneLine(p) << " " << formatTurn(*s.move);
+      // One thread, and two splitting the root's moves: the same result and plies, a move as good.
+      for (const unsigned threads : {1u, 2u}) {
+        SolveOptions options;
+        options.threads = threads;
+        Solver solver(options);
+        const Solution s = solver.solve(p);
+        ASSERT_TRUE(s.result.has_value());
+        ASSERT_EQ(static_cast<int>(*s.result), static_cast<int>(expected.result)) << formatOneLine(p);
+        if (expected.result != yinsh_naive::Result::Draw) {
+          ASSERT_EQ(s.plies, expected.plies) << formatOneLine(p);
+        }
+        ASSERT_TRUE(s.move.has_value());
+        // The move's position, solved by the twin, is worth the claimed score one ply later.
+        const yinsh_naive::Outcome after = yinsh_naive::solve(yinsh_naive::play(naiveOf(p), formatTurn(*s.move), 3), 3);
+        const int afterScore = after.result == yinsh_naive::Result::Win    ? 1000 - after.plies
+                               : after.result == yinsh_naive::Result::Loss ? -(1000 - after.plies)
+                                                                           : 0;
+        EXPECT_EQ(-(afterScore - (afterScore > 0) + (afterScore < 0)), expectedScore) << formatOneLine(p) << " " << formatTurn(*s.move);
+      }
       ++checked;
       draws += expected.result == yinsh_naive::Result::Draw;
       wins += expected.result == yinsh_naive::Result::Win;

@@ -8,6 +8,12 @@
 #include <numeric>
 #include <vector>
 
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <mutex>
+
 #include "solver/core/exact_table.h"
 
 namespace amazons::yinsh {
@@ -64,24 +70,40 @@ int scoreOf(Result result, int plies) {
   return result == Result::Win ? kWin - plies : result == Result::Loss ? -(kWin - plies) : 0;
 }
 
+// A search stopped because a sibling at the root already settled it (a cutoff found in parallel).
+struct Cancelled {};
+
 struct Solver::Impl {
   using Table = ExactTable<Key, Entry, 16, true>;
 
-  explicit Impl(const SolveOptions& o) : options(o), table(2 * o.hashBytes, &tableBytes) {}
+  explicit Impl(const SolveOptions& o) : options(o), table(2 * o.hashBytes, &tableBytes), arena(static_cast<int>(std::max(1u, o.threads))) {}
 
   SolveOptions options;
   std::atomic<size_t> tableBytes{0};
   Table table;
   std::atomic<uint64_t> nodes{0};
-  // The turns of each depth and their order (deques: growing one keeps the others in place).
-  std::deque<std::vector<TurnAndPosition>> buffers;
-  std::deque<std::vector<std::pair<int, int>>> orders;
+  std::atomic<bool> cancelled{false};  // the root's parallel searches have a cutoff
+  tbb::task_arena arena;
+
+  // What one thread searches with: the turns of each depth and their order (deques: growing one
+  // keeps the others in place).
+  struct Worker {
+    Impl& shared;
+    std::deque<std::vector<TurnAndPosition>> buffers;
+    std::deque<std::vector<std::pair<int, int>>> orders;
+
+    int search(const Position& p, int alpha, int beta, size_t depth, int* bestOut = nullptr);
+  };
+  tbb::enumerable_thread_specific<Worker> workers{[this] { return Worker{*this, {}, {}}; }};
 
   void countNode() {
     const uint64_t n = nodes.fetch_add(1, std::memory_order_relaxed) + 1;
     if (options.nodeLimit && n > options.nodeLimit) throw SolveTimeout();
     if ((n & 1023) == 0) options.deadline.check();
+    if (cancelled.load(std::memory_order_relaxed)) throw Cancelled{};
   }
+
+  std::optional<Entry> probe(const Key& k, uint64_t h) const { return table.find(k, h); }
 
   void store(const Key& k, uint64_t h, int lower, int upper, int best, uint64_t work) {
     const Entry e{static_cast<int16_t>(lower), static_cast<int16_t>(upper), static_cast<uint16_t>(best), static_cast<uint16_t>(log2Of(work))};
@@ -97,74 +119,112 @@ struct Solver::Impl {
         room, [](const Key&, const Entry& e) { return static_cast<int>(e.work); });
   }
 
-  // The score of p for its side to move, fail-soft: at most alpha means at most that, at least
-  // beta at least that, between them exact. `depth` indexes the turn buffers; `bestOut` gets
-  // the index of the best turn.
-  int search(const Position& p, int alpha, int beta, size_t depth, int* bestOut = nullptr) {
-    countNode();
-    if (const auto over = gameOver(p, options.rules)) return scoreOf(*over, 0);
-    // A game not over takes a ply at least to be won, and none to be lost (a stuck mover): a
-    // window beyond either end is answered at once (without it a search for the fastest win
-    // proves the whole tree below every move worse than winning at once).
-    if (alpha >= kWin - 1) return kWin - 1;
-    if (beta <= -kWin) return -kWin;
-    const uint64_t startNodes = nodes.load(std::memory_order_relaxed);
-    const Key key = keyOf(p);
-    const uint64_t h = Table::hash(key);
-    int hinted = -1;
-    if (const auto e = table.find(key, h)) {
-      if (e->lower >= beta || e->lower == e->upper) return maybeBest(e->lower, e->best, bestOut);
-      if (e->upper <= alpha) return maybeBest(e->upper, e->best, bestOut);
-      alpha = std::max<int>(alpha, e->lower);
-      beta = std::min<int>(beta, e->upper);
-      hinted = e->best;
-    }
-    if (buffers.size() <= depth) {
-      buffers.resize(depth + 1);
-      orders.resize(depth + 1);
-    }
-    std::vector<TurnAndPosition>& turns = buffers[depth];
-    generateTurns(p, options.rules, turns);
-    if (turns.empty()) {
-      store(key, h, -kWin, -kWin, 0, 1);
-      return -kWin;
-    }
-    std::vector<std::pair<int, int>>& order = orders[depth];
-    order.clear();
-    for (size_t i = 0; i < turns.size(); ++i) {
-      const Turn& t = turns[i].turn;
-      if (t.before + t.after >= 2 && std::any_of(turns.begin(), turns.begin() + i, [&](const TurnAndPosition& o) { return o.after == turns[i].after; }))
-        continue;  // the same rows removed in another order
-      order.emplace_back(static_cast<int>(i) == hinted ? kInfinity : orderScore(turns[i].after, p.toMove), static_cast<int>(i));
-    }
-    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-    const int alphaIn = alpha;
-    int best = -kInfinity, bestIndex = order[0].second;
-    for (size_t k = 0; k < order.size(); ++k) {
-      const int v = fromChild(search(turns[order[k].second].after, toChild(beta), toChild(alpha), depth + 1));
-      if (v > best) {
-        best = v;
-        bestIndex = order[k].second;
-        if (v > alpha) alpha = v;
-        if (alpha >= beta) break;
-      }
-    }
-    const uint64_t work = nodes.load(std::memory_order_relaxed) - startNodes;
-    store(key, h, best > alphaIn ? best : -kInfinity, best < beta ? best : kInfinity, bestIndex, work);
-    if (bestOut) *bestOut = bestIndex;
-    return best;
-  }
-
-  static int maybeBest(int value, int best, int* bestOut) {
-    if (bestOut) *bestOut = best;
-    return value;
+  // The root's search on the calling thread's worker, its moves after the first split among the
+  // threads when there are several.
+  int searchRoot(const Position& p, int alpha, int beta, int* bestOut = nullptr) {
+    cancelled.store(false, std::memory_order_relaxed);
+    return arena.execute([&] { return workers.local().search(p, alpha, beta, 0, bestOut); });
   }
 };
+
+namespace {
+
+int maybeBest(int value, int best, int* bestOut) {
+  if (bestOut) *bestOut = best;
+  return value;
+}
+
+}  // namespace
+
+// The score of p for its side to move, fail-soft: at most alpha means at most that, at least
+// beta at least that, between them exact. `depth` indexes the turn buffers; `bestOut` gets the
+// index of the best turn.
+int Solver::Impl::Worker::search(const Position& p, int alpha, int beta, size_t depth, int* bestOut) {
+  shared.countNode();
+  if (const auto over = gameOver(p, shared.options.rules)) return scoreOf(*over, 0);
+  // A game not over takes a ply at least to be won, and none to be lost (a stuck mover): a
+  // window beyond either end is answered at once (without it a search for the fastest win
+  // proves the whole tree below every move worse than winning at once).
+  if (alpha >= kWin - 1) return kWin - 1;
+  if (beta <= -kWin) return -kWin;
+  const uint64_t startNodes = shared.nodes.load(std::memory_order_relaxed);
+  const Key key = keyOf(p);
+  const uint64_t h = Table::hash(key);
+  int hinted = -1;
+  if (const auto e = shared.probe(key, h)) {
+    if (e->lower >= beta || e->lower == e->upper) return maybeBest(e->lower, e->best, bestOut);
+    if (e->upper <= alpha) return maybeBest(e->upper, e->best, bestOut);
+    alpha = std::max<int>(alpha, e->lower);
+    beta = std::min<int>(beta, e->upper);
+    hinted = e->best;
+  }
+  if (buffers.size() <= depth) {
+    buffers.resize(depth + 1);
+    orders.resize(depth + 1);
+  }
+  std::vector<TurnAndPosition>& turns = buffers[depth];
+  generateTurns(p, shared.options.rules, turns);
+  if (turns.empty()) {
+    shared.store(key, h, -kWin, -kWin, 0, 1);
+    return -kWin;
+  }
+  std::vector<std::pair<int, int>>& order = orders[depth];
+  order.clear();
+  for (size_t i = 0; i < turns.size(); ++i) {
+    const Turn& t = turns[i].turn;
+    if (t.before + t.after >= 2 && std::any_of(turns.begin(), turns.begin() + i, [&](const TurnAndPosition& o) { return o.after == turns[i].after; }))
+      continue;  // the same rows removed in another order
+    order.emplace_back(static_cast<int>(i) == hinted ? kInfinity : orderScore(turns[i].after, p.toMove), static_cast<int>(i));
+  }
+  std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  const int alphaIn = alpha;
+  int best = -kInfinity, bestIndex = order[0].second;
+  auto take = [&](int v, int index) {
+    if (v <= best) return;
+    best = v;
+    bestIndex = index;
+    alpha = std::max(alpha, v);
+  };
+  // The first move alone; at the root with several threads the others side by side (Young
+  // Brothers Wait: a cutoff mostly comes from the first move, a fail-low needs every move),
+  // each with the window as it stands when it starts, the first cutoff stopping the rest.
+  take(fromChild(search(turns[order[0].second].after, toChild(beta), toChild(alpha), depth + 1)), order[0].second);
+  if (depth == 0 && shared.options.threads > 1 && alpha < beta && order.size() > 1) {
+    std::mutex taking;
+    const std::vector<TurnAndPosition> children = turns;  // this worker's buffers are reused below
+    tbb::parallel_for(size_t{1}, order.size(), [&](size_t k) {
+      int a, b;
+      {
+        const std::lock_guard lock(taking);
+        if (alpha >= beta) return;
+        a = alpha;
+        b = beta;
+      }
+      try {
+        const int v = fromChild(shared.workers.local().search(children[order[k].second].after, toChild(b), toChild(a), 1));
+        const std::lock_guard lock(taking);
+        take(v, order[k].second);
+        if (alpha >= beta) shared.cancelled.store(true, std::memory_order_relaxed);
+      } catch (const Cancelled&) {
+      }
+    });
+    shared.cancelled.store(false, std::memory_order_relaxed);
+  } else {
+    for (size_t k = 1; k < order.size() && alpha < beta; ++k)
+      take(fromChild(search(turns[order[k].second].after, toChild(beta), toChild(alpha), depth + 1)), order[k].second);
+  }
+  const uint64_t work = shared.nodes.load(std::memory_order_relaxed) - startNodes;
+  shared.store(key, h, best > alphaIn ? best : -kInfinity, best < beta ? best : kInfinity, bestIndex, work);
+  if (bestOut) *bestOut = bestIndex;
+  return best;
+}
 
 Solver::Solver(const SolveOptions& options) : impl_(std::make_unique<Impl>(options)) {}
 Solver::~Solver() = default;
 uint64_t Solver::nodes() const { return impl_->nodes.load(std::memory_order_relaxed); }
 void Solver::clear() { impl_->table.clear(); }
+
+namespace {
 
 int longestGame(const Position& p, const Rules& rules) {
   // Every ply but the placements leaves a marker; each removal gives five back, and at most one
@@ -173,6 +233,8 @@ int longestGame(const Position& p, const Rules& rules) {
   const int removals = 2 * rules.ringsToWin - 1 - p.removed(Color::White) - p.removed(Color::Black);
   return (p.placement ? 2 * kRingsEach - rings + 1 : 0) + kMarkers - p.markerCount() + kRowLength * removals;
 }
+
+}  // namespace
 
 int Solver::score(const Position& p) {
   Impl& s = *impl_;
@@ -186,11 +248,11 @@ int Solver::score(const Position& p) {
   const int pool = kMarkers - p.markerCount();
   bool mayWin = true, mayLose = true;
   for (int n = 1; n <= longest; ++n) {
-    if (mayWin && s.search(p, kWin - n - 1, kWin - n, 0) >= kWin - n) return kWin - n;
-    if (mayLose && s.search(p, -(kWin - n), -(kWin - n) + 1, 0) <= -(kWin - n)) return -(kWin - n);
+    if (mayWin && s.searchRoot(p, kWin - n - 1, kWin - n) >= kWin - n) return kWin - n;
+    if (mayLose && s.searchRoot(p, -(kWin - n), -(kWin - n) + 1) <= -(kWin - n)) return -(kWin - n);
     if (n == pool + 1) {
-      mayWin = s.search(p, 0, 1, 0) >= 1;
-      mayLose = !mayWin && s.search(p, -1, 0, 0) < 0;
+      mayWin = s.searchRoot(p, 0, 1) >= 1;
+      mayLose = !mayWin && s.searchRoot(p, -1, 0) < 0;
       if (!mayWin && !mayLose) return 0;
     }
   }
@@ -210,7 +272,7 @@ Solution Solver::solve(const Position& p) {
       // The best turn at the root: the search that settled the score left it in the table
       // (for a draw, the null-window search's move that held 0).
       int best = 0;
-      impl_->search(p, v - 1, v + 1, 0, &best);
+      impl_->searchRoot(p, v - 1, v + 1, &best);
       out.result = v > 0 ? Result::Win : v < 0 ? Result::Loss : Result::Draw;
       if (v != 0) out.plies = kWin - std::abs(v);
       out.move = legalTurns(p, impl_->options.rules)[static_cast<size_t>(best)].turn;
