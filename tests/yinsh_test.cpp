@@ -72,14 +72,17 @@ TEST(Yinsh, PerftOfThePlacementByHand) {
   EXPECT_EQ(perft(empty, {}, 3), 85u * (84u * 83u + 84u));
 }
 
-// Full turns counted by yngine (temhelk/yngine, grouping its decisions by the side to move) on a
-// movement position where its rules and CodinGame's agree (no STEAL, no side stuck): a fact
+// Full turns counted by yngine (temhelk/yngine, grouping its decisions by the side to move) on
+// movement positions where its rules and CodinGame's agree (no STEAL, no side stuck): facts
 // carried over, its code not.
 TEST(Yinsh, PerftAgreesWithYngine) {
   const Position p = fromFile("w\n..WW|...w.B.|......bb|.........|....W..B..|B.w...W.w|......B...|.b...B...|bw....Ww|.......|b...\n");
   EXPECT_EQ(perft(p, {}, 1), 49u);
   EXPECT_EQ(perft(p, {}, 2), 3046u);
   EXPECT_EQ(perft(p, {}, 3), 142660u);
+  // With rows to remove in the tree (20 and 30 markers).
+  EXPECT_EQ(perft(fromFile("w\nB...|.w.....|.w.w...W|b.....b.b|.W.Ww.B.b.|.bWw.....|.b...Ww.B.|wbB.w....|.b.wbww.|.......|.B..\n"), {}, 3), 79060u);
+  EXPECT_EQ(perft(fromFile("w\nw..B|...b...|.B..w.bb|.w.b..wbB|.b.b.W.bWb|www.wb.bb|.w.b.wWb..|..wWw....|...ww.b.|.w.WBB.|....\n"), {}, 4), 599147u);
 }
 
 // Every position of random games, normal and blitz: the same turns as the twin, the same
