@@ -62,6 +62,38 @@ TEST(Yinsh, BoardHasTheRefereesCells) {
   EXPECT_EQ(cellAt(10, 11), -1);
 }
 
+// Every symmetry maps the board onto itself, keeps neighbours neighbours, and leaves the counts
+// of turns and the solver's results unchanged.
+TEST(Yinsh, SymmetriesKeepTheGame) {
+  std::vector<Mask> images;
+  for (int s = 0; s < kSymmetries; ++s) {
+    EXPECT_EQ(imageOf(boardCells(), s), boardCells());
+    forEachCell(boardCells(), [&](int c) {
+      for (int d = 0; d < kDirections; ++d)
+        if (ray(c, d).length) {
+          const int a = imageOf(c, s), b = imageOf(ray(c, d).cells[0], s);
+          EXPECT_TRUE(std::any_of(kSteps.begin(), kSteps.end(), [&](const auto& step) {
+            return letterOf(b) - letterOf(a) == step[0] && numberOf(b) - numberOf(a) == step[1];
+          })) << cellName(c) << " symmetry " << s;
+        }
+    });
+    images.push_back(imageOf(bit(cellAt(0, 2)) | bit(cellAt(4, 7)), s));  // a2 and e7
+  }
+  std::sort(images.begin(), images.end());
+  EXPECT_EQ(std::unique(images.begin(), images.end()) - images.begin(), kSymmetries);  // twelve distinct maps
+  std::mt19937_64 rng(12);
+  const std::vector<Position> game = randomGame(rng, {});
+  for (size_t k = game.size() - 4; k < game.size(); ++k)
+    for (int s = 1; s < kSymmetries; ++s) {
+      const Position image = imageOf(game[k], s);
+      EXPECT_EQ(perft(image, {}, 2), perft(game[k], {}, 2));
+      Solver a{SolveOptions{}}, b{SolveOptions{}};
+      const Solution x = a.solve(game[k]), y = b.solve(image);
+      EXPECT_EQ(x.result, y.result);
+      EXPECT_EQ(x.plies, y.plies);
+    }
+}
+
 // From the empty board: 85 placements; then 84 more or STEAL after each; after a steal White
 // faces one Black ring and 84 empty cells, after two placements 83 remain.
 TEST(Yinsh, PerftOfThePlacementByHand) {

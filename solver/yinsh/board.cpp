@@ -1,5 +1,7 @@
 #include "solver/yinsh/board.h"
 
+#include <utility>
+
 namespace amazons::yinsh {
 
 namespace {
@@ -10,6 +12,7 @@ struct Geometry {
   std::array<std::array<Ray, kDirections>, kSlots> rays{};
   std::vector<Window> windows;
   std::array<std::array<int16_t, 3>, kSlots> windowAt{};
+  std::array<std::array<uint8_t, kSlots>, kSymmetries> images{};
 
   Geometry() {
     // The referee's board: each letter's first number and count (a2-a5, b1-b7, ..., k7-k10).
@@ -34,6 +37,24 @@ struct Geometry {
         for (int k = 0; k < kRowLength - 1; ++k) w.cells |= bit(r.cells[k]);
         windowAt[c][d] = static_cast<int16_t>(windows.size());
         windows.push_back(w);
+      }
+    });
+    buildImages();
+  }
+  // About f6 (letter 5, number 6), with q = letter - 5 and r = number - 6 the six neighbours
+  // are (q +- 1, r), (q, r +- 1), (q + 1, r + 1), (q - 1, r - 1): (q, r) -> (q - r, q) turns
+  // them round one step, (q, r) -> (r, q) reflects them.
+  void buildImages() {
+    forEachCell(cells, [&](int c) {
+      for (int s = 0; s < kSymmetries; ++s) {
+        int q = c / 11 - 5, r = c % 11 - 5;
+        for (int k = 0; k < s % 6; ++k) {
+          const int turned = q - r;
+          r = q;
+          q = turned;
+        }
+        if (s >= 6) std::swap(q, r);
+        images[s][c] = static_cast<uint8_t>(at(q + 5, r + 6));
       }
     });
   }
@@ -61,6 +82,21 @@ std::string cellName(int cell) {
 const Ray& ray(int cell, int direction) { return geometry().rays[cell][direction]; }
 const std::vector<Window>& windows() { return geometry().windows; }
 int windowAt(int first, int direction) { return geometry().windowAt[first][direction]; }
+
+int imageOf(int cell, int symmetry) { return geometry().images[symmetry][cell]; }
+Mask imageOf(Mask m, int symmetry) {
+  Mask image = 0;
+  forEachCell(m, [&](int c) { image |= bit(geometry().images[symmetry][c]); });
+  return image;
+}
+Position imageOf(const Position& p, int symmetry) {
+  Position q = p;
+  for (int side = 0; side < 2; ++side) {
+    q.rings[side] = imageOf(p.rings[side], symmetry);
+    q.markers[side] = imageOf(p.markers[side], symmetry);
+  }
+  return q;
+}
 
 bool placementPhase(const Position& p) {
   const int mine = p.ringCount(p.toMove), theirs = p.ringCount(opponent(p.toMove));

@@ -89,6 +89,12 @@ inline Mask rowStarts(Mask m, int direction) {
   return m & (m >> s) & (m >> 2 * s) & (m >> 3 * s) & (m >> 4 * s);
 }
 
+// ---- Symmetries: the board is a hexagon about f6, mapped onto itself by 6 rotations, each
+// with or without a reflection. Symmetry 0 is the identity.
+inline constexpr int kSymmetries = 12;
+int imageOf(int cell, int symmetry);
+Mask imageOf(Mask m, int symmetry);
+
 // ---- Position
 
 struct Position {
@@ -108,6 +114,9 @@ struct Position {
   }
   bool operator==(const Position&) const = default;
 };
+
+// p seen through a symmetry: every piece on its image.
+Position imageOf(const Position& p, int symmetry);
 
 // The phase a board without history is in: placing while it has no marker, fewer than 10 rings
 // and the side to move not a ring ahead (the side a ring ahead has just placed). A board that a

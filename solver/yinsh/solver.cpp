@@ -170,10 +170,23 @@ int Solver::Impl::Worker::search(const Position& p, int alpha, int beta, size_t 
   }
   std::vector<std::pair<int, int>>& order = orders[depth];
   order.clear();
+  // At the root, the symmetries that map the position onto itself: a move whose position is an
+  // image of an earlier one's under them is worth the same (a placement on the empty board is
+  // one of 10 kinds of cell, not 85). Deeper, positions so rarely map onto themselves that the
+  // test would cost more than it saves.
+  std::vector<int> stabiliser;
+  if (depth == 0)
+    for (int symmetry = 1; symmetry < kSymmetries; ++symmetry)
+      if (imageOf(p, symmetry) == p) stabiliser.push_back(symmetry);
   for (size_t i = 0; i < turns.size(); ++i) {
     const Turn& t = turns[i].turn;
     if (t.before + t.after >= 2 && std::any_of(turns.begin(), turns.begin() + i, [&](const TurnAndPosition& o) { return o.after == turns[i].after; }))
       continue;  // the same rows removed in another order
+    if (std::any_of(stabiliser.begin(), stabiliser.end(), [&](int symmetry) {
+          const Position image = imageOf(turns[i].after, symmetry);
+          return std::any_of(order.begin(), order.end(), [&](const auto& kept) { return turns[kept.second].after == image; });
+        }))
+      continue;
     order.emplace_back(static_cast<int>(i) == hinted ? kInfinity : orderScore(turns[i].after, p.toMove), static_cast<int>(i));
   }
   std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
