@@ -85,16 +85,18 @@ struct Solver::Impl {
   std::atomic<bool> cancelled{false};  // the root's parallel searches have a cutoff
   tbb::task_arena arena;
 
-  // What one thread searches with: the turns of each depth and their order (deques: growing one
-  // keeps the others in place).
+  // What one thread searches with: the turns of each depth, their order and which repeat
+  // another (deques: growing one keeps the others in place).
   struct Worker {
     Impl& shared;
     std::deque<std::vector<TurnAndPosition>> buffers;
     std::deque<std::vector<std::pair<int, int>>> orders;
+    std::deque<std::vector<std::pair<uint64_t, int>>> repeated;  // turns of several removals by hash
+    std::deque<std::vector<bool>> skipped;
 
     int search(const Position& p, int alpha, int beta, size_t depth, int* bestOut = nullptr);
   };
-  tbb::enumerable_thread_specific<Worker> workers{[this] { return Worker{*this, {}, {}}; }};
+  tbb::enumerable_thread_specific<Worker> workers{[this] { return Worker{*this, {}, {}, {}, {}}; }};
 
   void countNode() {
     const uint64_t n = nodes.fetch_add(1, std::memory_order_relaxed) + 1;
@@ -161,6 +163,8 @@ int Solver::Impl::Worker::search(const Position& p, int alpha, int beta, size_t 
   if (buffers.size() <= depth) {
     buffers.resize(depth + 1);
     orders.resize(depth + 1);
+    repeated.resize(depth + 1);
+    skipped.resize(depth + 1);
   }
   std::vector<TurnAndPosition>& turns = buffers[depth];
   generateTurns(p, shared.options.rules, turns);
@@ -178,10 +182,22 @@ int Solver::Impl::Worker::search(const Position& p, int alpha, int beta, size_t 
   if (depth == 0)
     for (int symmetry = 1; symmetry < kSymmetries; ++symmetry)
       if (imageOf(p, symmetry) == p) stabiliser.push_back(symmetry);
+  // Turns that remove the same rows and rings in another order leave the same position: only
+  // turns of two removals or more can, and they are many where rows abound (rows x rings each
+  // time), so they are sorted by their position's hash and compared only within a hash.
+  std::vector<std::pair<uint64_t, int>>& repeats = repeated[depth];
+  repeats.clear();
+  for (size_t i = 0; i < turns.size(); ++i)
+    if (turns[i].turn.before + turns[i].turn.after >= 2)
+      repeats.emplace_back(XXH3_64bits(&turns[i].after.rings, sizeof turns[i].after.rings + sizeof turns[i].after.markers), static_cast<int>(i));
+  std::sort(repeats.begin(), repeats.end());
+  std::vector<bool>& skip = skipped[depth];
+  skip.assign(turns.size(), false);
+  for (size_t a = 0; a < repeats.size(); ++a)
+    for (size_t b = a + 1; b < repeats.size() && repeats[b].first == repeats[a].first; ++b)
+      if (!skip[repeats[b].second] && turns[repeats[a].second].after == turns[repeats[b].second].after) skip[repeats[b].second] = true;
   for (size_t i = 0; i < turns.size(); ++i) {
-    const Turn& t = turns[i].turn;
-    if (t.before + t.after >= 2 && std::any_of(turns.begin(), turns.begin() + i, [&](const TurnAndPosition& o) { return o.after == turns[i].after; }))
-      continue;  // the same rows removed in another order
+    if (skip[i]) continue;
     if (std::any_of(stabiliser.begin(), stabiliser.end(), [&](int symmetry) {
           const Position image = imageOf(turns[i].after, symmetry);
           return std::any_of(order.begin(), order.end(), [&](const auto& kept) { return turns[kept.second].after == image; });
