@@ -1,6 +1,7 @@
 // `amazons-solve bench` searches a fixed list of endgames on one thread: its node count is the
 // search's signature, recorded in bench/signature.txt; `bench --game clobber` likewise for
-// Clobber, in bench/signature-clobber.txt.
+// Clobber, in bench/signature-clobber.txt, and `bench --game yinsh` for Yinsh's solver, in
+// bench/signature-yinsh.txt.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -37,7 +38,7 @@ void expectSignature(const std::string& file, const std::vector<std::string>& ar
   ASSERT_TRUE(std::regex_search(out, m, std::regex(R"(Nodes searched : (\d+))"))) << out;
   EXPECT_EQ(std::stoull(m[1].str()), recorded)
       << out << "\nThe bench node count changed. A change that alters the search must update the recorded value in "
-      << path << " in the same commit.";
+      << path << " in the same commit (`scripts/bench [--game G] --record` writes it).";
 }
 
 TEST(BenchSignature, NodeCountMatchesTheRecordedValue) { expectSignature("signature.txt", {"bench"}); }
@@ -45,6 +46,8 @@ TEST(BenchSignature, NodeCountMatchesTheRecordedValue) { expectSignature("signat
 TEST(BenchSignature, ClobberNodeCountMatchesTheRecordedValue) {
   expectSignature("signature-clobber.txt", {"bench", "--game", "clobber"});
 }
+
+TEST(BenchSignature, YinshNodeCountMatchesTheRecordedValue) { expectSignature("signature-yinsh.txt", {"bench", "--game", "yinsh"}); }
 
 }  // namespace
 }  // namespace amazons

@@ -64,7 +64,7 @@ TEST(ClobberSuite, OracleAndAnalysisAgreeWithEveryLine) {
   for (const core::SuiteCase<Clobber>& c : cases) {
     const core::SuiteLine& e = c.fields;
     ASSERT_EQ(e.src, "oracle") << e.line;
-    ASSERT_TRUE(e.outcomeClass && e.moverWins) << e.line;
+    ASSERT_TRUE(e.outcomeClass && e.outcome) << e.line;
     const clobber::Region& board = c.board;
     testing::Grid grid;
     for (int r = board.height - 1; r >= 0; --r) {
@@ -75,7 +75,7 @@ TEST(ClobberSuite, OracleAndAnalysisAgreeWithEveryLine) {
     const bool left = testing::naiveClobberMoverWins(grid, cgt::Side::Left);
     const bool right = testing::naiveClobberMoverWins(grid, cgt::Side::Right);
     EXPECT_EQ(*e.outcomeClass, core::classOf(left, right)) << "line " << e.line;
-    EXPECT_EQ(*e.moverWins, e.toMove == cgt::Side::Left ? left : right) << "line " << e.line;
+    EXPECT_EQ(*e.outcome == core::Outcome::Win, e.toMove == cgt::Side::Left ? left : right) << "line " << e.line;
     if (c.value) {
       EXPECT_EQ(*c.value, testing::naiveClobberValue(grid)) << "line " << e.line;
     }

@@ -127,7 +127,18 @@ TEST(Suite, ErrorsCarryLineAndColumn) {
       {"x.o ; b ; moves=-1\n", 1, 17, "negative"},
       {"x.o ; b ; best=a1-c1(b1)\n", 1, 0, ""},       // not legal: o on c1
       {"x..o ; b ; best=a1-b1(a1),zz\n", 1, 28, ""},  // second move
-      {"x.o ; b ; outcome=draw\n", 1, 19, "win or loss"},
+      {"x.o ; b ; outcome=even\n", 1, 19, "win, draw or loss"},
+      {"x.o ; b ; outcome=draw\n", 1, 19, "amazons has no draws"},
+      {"x.o ; b ; draw\n", 1, 11, "amazons has no draws"},
+      {"xo|ox ; b ; draw ; game=clobber\n", 1, 13, "clobber has no draws"},
+      {"x.o ; b ; win ; plies=3\n", 1, 17, "plies= is for yinsh lines"},
+      {"x.o ; b ; win ; plies=-3 ; game=yinsh\n", 1, 23, "negative"},
+      {"y ; w ; win ; L ; game=yinsh\n", 1, 15, "an outcome class is not for yinsh lines"},
+      {"y ; w ; value=0 ; game=yinsh\n", 1, 9, "value= is not for yinsh lines"},
+      {"y ; w ; moves=2 ; game=yinsh\n", 1, 9, "moves= is not for yinsh lines"},
+      {"y ; w ; margin=1 ; game=yinsh\n", 1, 9, "margin= is not for yinsh lines"},
+      {"y ; w ; draw ; plies=4 ; game=yinsh\n", 1, 16, "plies= goes with win or loss"},
+      {"y ; w ; plies=4 ; game=yinsh\n", 1, 9, "plies= goes with win or loss"},
       {"x.o ; b ; Value=1\n", 1, 11, "bad key"},
       {"x.o ; b ; value=\n", 1, 17, "empty value"},
       {"x.o ; b ; win ; R\n", 1, 17, "contradicts"},
@@ -145,6 +156,44 @@ TEST(Suite, ErrorsCarryLineAndColumn) {
     }
     EXPECT_NE(std::string(e.what()).find(c.fragment), std::string::npos) << e.what();
   }
+}
+
+// Yinsh's fields (draw, plies=, outcome=draw) read by the fields reader, and written back in
+// its order whatever order they came in.
+TEST(Suite, YinshFieldsReadAndWrittenBack) {
+  const core::SuiteLine draw = core::parseSuiteFields("y ; b ; src=s ; best=a1,b2 ; game=yinsh ; DRAW* ; outcome=draw ; move=c3", 3);
+  EXPECT_EQ(draw.outcome, core::Outcome::Draw);
+  EXPECT_EQ(draw.claimedOutcome, core::Outcome::Draw);
+  EXPECT_TRUE(draw.knownFailure);
+  EXPECT_FALSE(draw.plies);
+  EXPECT_EQ(core::suiteFieldsText(draw), " ; draw* ; best=a1,b2 ; move=c3 ; outcome=draw ; game=yinsh ; src=s");
+  const core::SuiteLine loss = core::parseSuiteFields("y ; w ; plies=+12 ; loss", 1, core::kYinsh);
+  EXPECT_EQ(loss.game, "yinsh");
+  EXPECT_EQ(loss.outcome, core::Outcome::Loss);
+  EXPECT_EQ(loss.plies, 12);
+  EXPECT_EQ(core::suiteFieldsText(loss), " ; loss ; plies=12 ; game=yinsh");
+  EXPECT_EQ(core::parseSuiteFields("y ; w ; win ; plies=0 ; game=yinsh").plies, 0);
+}
+
+// Yinsh's actions hold ';' between their steps: in best= and move=, a ';' with no blank beside
+// it and a step after it (a cell, or "x" and a cell) stays in the action.
+TEST(Suite, ActionStepsStayInTheirField) {
+  const core::SuiteLine line =
+      core::parseSuiteFields("y;w;best=h7-c7;xh5-h9xi9,XG2-G6xk7;d1-c1;win;move=d1-d2;c3=4;n=e5;src=s", 1, core::kYinsh);
+  ASSERT_EQ(line.best.size(), 2u);
+  EXPECT_EQ(line.best[0].text, "h7-c7;xh5-h9xi9");
+  EXPECT_EQ(line.best[1].text, "XG2-G6xk7;d1-c1");
+  EXPECT_EQ(line.best[1].column, 26);
+  EXPECT_EQ(line.outcome, core::Outcome::Win);
+  ASSERT_TRUE(line.move);
+  EXPECT_EQ(line.move->text, "d1-d2");
+  EXPECT_EQ(line.extra, (std::vector<std::pair<std::string, std::string>>{{"c3", "4"}, {"n", "e5"}}));
+  EXPECT_EQ(core::suiteFieldsText(line), " ; win ; best=h7-c7;xh5-h9xi9,XG2-G6xk7;d1-c1 ; move=d1-d2 ; c3=4 ; n=e5 ; game=yinsh ; src=s");
+  // A blank beside the ';' starts a field, and a step is none.
+  EXPECT_THROW(core::parseSuiteFields("y ; w ; best=h7-c7 ; xh5-h9xi9 ; game=yinsh"), InputError);
+  EXPECT_THROW(core::parseSuiteFields("y ; w ; best=h7-c7; xh5-h9xi9 ; game=yinsh"), InputError);
+  // Compact lines of the other games read as before.
+  EXPECT_EQ(parseSuiteLine("x..o;b;best=a1-b1(a1);win;L").best.size(), 1u);
 }
 
 // The Amazons reader (for generate, the oracle's labels and tests) reads Amazons lines only;

@@ -35,7 +35,7 @@ SuiteEntry typed(const core::SuiteLine& f) {
   } catch (const InputError& e) {
     rethrowAt(e, f.line, f.position);
   }
-  entry.moverWins = f.moverWins;
+  if (f.outcome) entry.moverWins = *f.outcome == core::Outcome::Win;  // no draws: the reader refuses them
   entry.outcomeClass = f.outcomeClass;
   if (f.value) {
     entry.value = f.value->text;
@@ -45,7 +45,7 @@ SuiteEntry typed(const core::SuiteLine& f) {
   for (const core::FieldText& m : f.best) entry.best.push_back(parseMoveAt(entry.board, m, f.line));
   entry.src = f.src;
   if (f.move) entry.move = parseMoveAt(entry.board, *f.move, f.line);
-  entry.claimedWin = f.claimedWin;
+  if (f.claimedOutcome) entry.claimedWin = *f.claimedOutcome == core::Outcome::Win;
   entry.margin = f.margin;
   entry.knownFailure = f.knownFailure;
   entry.extra = f.extra;
@@ -75,13 +75,13 @@ std::vector<SuiteEntry> loadSuite(const std::string& path) {
 
 std::string writeSuiteLine(const SuiteEntry& e) {
   core::SuiteLine fields;
-  fields.moverWins = e.moverWins;
+  if (e.moverWins) fields.outcome = *e.moverWins ? core::Outcome::Win : core::Outcome::Loss;
   fields.outcomeClass = e.outcomeClass;
   if (e.value) fields.value = core::FieldText{*e.value};
   fields.moves = e.moves;
   for (const Move& m : e.best) fields.best.push_back({formatMove(e.board, m, Notation::CS61B)});
   if (e.move) fields.move = core::FieldText{formatMove(e.board, *e.move, Notation::CS61B)};
-  fields.claimedWin = e.claimedWin;
+  if (e.claimedWin) fields.claimedOutcome = *e.claimedWin ? core::Outcome::Win : core::Outcome::Loss;
   fields.margin = e.margin;
   fields.extra = e.extra;
   fields.src = e.src;

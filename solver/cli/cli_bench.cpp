@@ -1,10 +1,11 @@
-// amazons-solve bench [--game clobber] [--hash MB]
+// amazons-solve bench [--game clobber|yinsh] [--hash MB]
 //
 // Analyse a fixed list of positions of the game on one thread with a fresh engine and a fixed
 // table size, and print the total node count ("Nodes searched : N"). N depends only on the
-// search, so it is the search's signature: bench/signature.txt (Amazons) and
-// bench/signature-clobber.txt record it and tests/bench_signature_test checks it. A change that
-// alters the search must update that file in the same commit.
+// search, so it is the search's signature: bench/signature.txt (Amazons),
+// bench/signature-clobber.txt and bench/signature-yinsh.txt record it and
+// tests/bench_signature_test checks it. A change that alters the search must update that file
+// in the same commit (`scripts/bench [--game G] --record` writes it).
 #include <tbb/global_control.h>
 
 #include <boost/program_options.hpp>
@@ -21,6 +22,9 @@
 #include "solver/clobber/clobber.h"
 #include "solver/core/report.h"
 #include "solver/core/suite_check.h"
+#include "solver/yinsh/formats.h"
+#include "solver/yinsh/notation.h"
+#include "solver/yinsh/solver.h"
 
 namespace amazons::cli {
 namespace {
@@ -67,6 +71,58 @@ constexpr const char* kClobberPositions[] = {
     "xoxo|oxox|xoxo|oxox",                       "xoxoxo|oxoxox",
 };
 
+// What follows the lines: the signature, the time since `start` and nodes/s.
+void printSummary(uint64_t total, std::chrono::steady_clock::time_point start) {
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  char summary[160];
+  std::snprintf(summary, sizeof summary, "Nodes searched : %llu\nTime           : %.3f s\nNodes/s        : %.0f\n",
+                static_cast<unsigned long long>(total), seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
+  std::cout << "\n" << summary << std::flush;
+}
+
+// Yinsh: endgames of random games (turns uniform over legalTurns, std::mt19937 seeded 1 to 40),
+// a few plies before their end; wins, losses and draws, two whose best action removes a row; each
+// 0.01-0.4 s on one thread. Position, side to move, and (seed, plies before the end).
+struct YinshBench {
+  const char* position;
+  char toMove;
+};
+constexpr YinshBench kYinshPositions[] = {
+    {"wbbw|B.bbwbb|Ww.bwwwb|.ww.wwww.|.w......Wb|.b.wbbwBB|.ww.ww....|bb.wb....|wwwbw.w.|..w..w.|.W..", 'w'},     // 1, 7
+    {".B.w|....w..|w..b.b..|w..bWbw..|..w.www..b|bbbw.w.b.|B.wbW.b.w.|ww.bw.bw.|bb.ww.b.|ww.wWBb|.bbb", 'w'},     // 12, 3
+    {".w.w|..w.bbb|..wBwwbw|w..bWbw.w|.wWbbwwbbb|w.bbw..bB|b..Bw..w.w|Ww.B.wb..|bb.bbb.w|...ww..|b..w", 'b'},     // 2, 5
+    {"bb..|.wW...w|wbbb.b.w|.b..Bb..b|b.b..wwb.w|.bwbb.Bb.|..w.wWwwBb|.w.wbb.w.|...bb..b|.w..www|Wwww", 'w'},     // 6, 6
+    {"b..b|bbb.b.b|b....w.b|ww..wbw..|bw...BWw.w|.wwb..wB.|.Bbbwww.w.|wbW.ww...|...bbWb.|ww.w.w.|.b..", 'b'},     // 36, 6
+    {"bb..|wb.w.wb|bwbbbwbw|.wWw....b|Bb.w..wb..|..b..bWb.|b.b..w.Bb.|bbbb.wb..|b.ww.bw.|.bBW..b|w.w.", 'w'},     // 16, 4
+    {"wbbb|w.Bw.ww|.b.bwbb.|..wbw..wW|W..w..b..b|b.wB.wb.w|.w...wwb.w|.b...bw.w|Wwbbww.w|w.ww.bw|.Bbb", 'b'},     // 38, 4
+    {".w.w|..w.bbb|..wBwwbw|w..bWbw.w|.wWbbwwbbb|w.bbw..bB|b..Bw..w.w|Ww.b.wb..|bb.wbb.w|...bw..|b.Bw", 'w'},     // 2, 4
+    {"wbbb|w.Bw.ww|.b.bwbbB|B.wbw..wW|Ww.w..b..b|bwwB.wb.w|.ww..wwb.w|.bw..bw.w|.bbwWw.w|w.bw.bw|..bb", 'b'},     // 38, 6
+};
+
+// Each Yinsh position solved by a fresh solver of `megabytes` on one thread: a line each
+// ("3  POSITION ; SIDE ; RESULT ; plies=P ; best=ACTION ; nodes=N ; T ms"), then the summary.
+void benchYinsh(size_t megabytes) {
+  const auto start = std::chrono::steady_clock::now();
+  uint64_t total = 0;
+  int index = 0;
+  for (const YinshBench& b : kYinshPositions) {
+    yinsh::SolveOptions options;
+    options.hashBytes = megabytes << 20;
+    yinsh::Solver solver(options);
+    const yinsh::Color side = b.toMove == 'w' ? yinsh::Color::White : yinsh::Color::Black;
+    const yinsh::Solution s = solver.solve(yinsh::parseOneLine(b.position, side, options.rules));
+    total += s.nodes;
+    ++index;
+    std::cout << index << (index < 10 ? "  " : " ") << b.position << " ; " << b.toMove << " ; " << (s.result ? yinsh::resultName(*s.result) : "unknown");
+    if (s.plies) std::cout << " ; plies=" << *s.plies;
+    if (s.move) std::cout << " ; best=" << yinsh::formatTurn(*s.move);
+    char counts[96];
+    std::snprintf(counts, sizeof counts, " ; nodes=%llu ; %.3f ms", static_cast<unsigned long long>(s.nodes), 1e3 * s.seconds);
+    std::cout << counts << "\n";
+  }
+  printSummary(total, start);
+}
+
 // Each position analysed for both sides to move, Black first: a line each ("3  POSITION ;
 // CLASS ; value=V ; nodes=N ; T ms"), then "Nodes searched : N" (the signature), time, nodes/s.
 template <core::SuiteEngine E>
@@ -92,16 +148,14 @@ void benchPositions(E& engine, std::span<const char* const> positions) {
     std::cout << index << (index < 10 ? "  " : " ") << text << " ; " << (known ? core::outcomeClassName(c) : "?") << " ; value=" << value
               << counts << "\n";
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  char summary[160];
-  std::snprintf(summary, sizeof summary, "Nodes searched : %llu\nTime           : %.3f s\nNodes/s        : %.0f\n",
-                static_cast<unsigned long long>(total), seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
-  std::cout << "\n" << summary << std::flush;
+  printSummary(total, start);
 }
 
 int runBench(const std::vector<std::string>& args, std::string_view game) {
-  const std::string signature = game == Clobber::kName ? "bench/signature-clobber.txt" : "bench/signature.txt";
-  po::options_description visible("usage: amazons-solve bench [--game clobber] [options]\n"
+  const std::string signature = game == Clobber::kName ? "bench/signature-clobber.txt"
+                                : game == core::kYinsh ? "bench/signature-yinsh.txt"
+                                                       : "bench/signature.txt";
+  po::options_description visible("usage: amazons-solve bench [--game clobber|yinsh] [options]\n"
                                   "Analyse a fixed list of positions of the game on one thread; the total node count\n"
                                   "(Nodes searched) is the search's signature, recorded in " +
                                   signature + ".\nOptions");
@@ -113,7 +167,9 @@ int runBench(const std::vector<std::string>& args, std::string_view game) {
   if (const auto done = parseOptions("bench", args, visible, vm, usage)) return *done;
   tbb::global_control control(tbb::global_control::max_allowed_parallelism, 1);
   const auto megabytes = static_cast<size_t>(ranged<int64_t>(vm, "hash"));
-  if (game == Clobber::kName) {
+  if (game == core::kYinsh) {
+    benchYinsh(megabytes);
+  } else if (game == Clobber::kName) {
     core::AnalysisOptions options;
     options.hashMegabytes = megabytes;
     core::AnalyserEngine<Clobber> engine(options);
@@ -131,6 +187,8 @@ Registrar reg({"bench", "solve a fixed list of endgames on one thread; print the
                [](const std::vector<std::string>& args) { return runBench(args, Amazons::kName); }});
 Registrar clobberReg({"clobber:bench", "analyse a fixed list of Clobber boards on one thread; print the node-count signature",
                       [](const std::vector<std::string>& args) { return runBench(args, Clobber::kName); }});
+Registrar yinshReg({"yinsh:bench", "solve a fixed list of Yinsh endgames on one thread; print the node-count signature",
+                    [](const std::vector<std::string>& args) { return runBench(args, core::kYinsh); }});
 
 }  // namespace
 }  // namespace amazons::cli

@@ -5,11 +5,13 @@
 //                     [--canonical-nodes N] [--db FILE [--db-learn]]
 //
 // Solve every position of the suites and compare with the expected answers. Positions are
-// solved in parallel, each on an engine of its own cleared for it (EnginePool): a line's values
-// and verdicts are those of a separate run, whatever the order of the lines and the threads.
-// Results are printed in input order:
+// solved in parallel, each on an engine of its own cleared for it (EnginePool; a Yinsh line on a
+// yinsh::Solver made for it): a line's values and verdicts are those of a separate run, whatever
+// the order of the lines and the threads. Results are printed in input order:
 //   position ; to-move ; win|loss|unknown ; value=G ; best=M ; nodes=N ; us=T [; FAIL ... | ; known failure ...]
-// then a summary; the checks are core::checkCase's (solver/core/suite_check.h).
+//   (Yinsh: position ; to-move ; win|draw|loss|unknown ; plies=N ; best=ACTION ; nodes=N ; us=T ...)
+// then a summary; the checks are core::checkCase's (solver/core/suite_check.h), Yinsh's
+// yinsh::checkCase's (solver/yinsh/suite.h).
 // A line marked '*' (known failure) that fails is counted apart; one that passes is an
 // unexpected pass. Exit status 1 when anything is wrong, unsolved or passes unexpectedly.
 // Ctrl-C: the positions not yet started are counted as not run, the summary is printed, and the
@@ -18,7 +20,8 @@
 // amazons-solve verify FILE... [--threads N] [--hash MB] [--time-limit S] [--node-limit N] [--notation N] [--db FILE [--db-learn]]
 //
 // Check an engine's claims: each line is `position ; to-move ; move=M ; outcome=win|loss ;
-// margin=N` (any of the three; format in positions/README.md), checked by core::checkClaims.
+// margin=N` (any of the three; format in positions/README.md), checked by core::checkClaims
+// (Yinsh: move= and outcome=win|draw|loss, by yinsh::checkClaims).
 // One line per wrong claim (with the exact answer beside it), then a summary. Exit 1 when a
 // claim is wrong or could not be checked (time limit).
 #include <tbb/global_control.h>
@@ -47,6 +50,7 @@
 #include "solver/core/input.h"
 #include "solver/core/parallel.h"
 #include "solver/core/suite_check.h"
+#include "solver/yinsh/suite.h"
 
 namespace amazons::cli {
 namespace {
@@ -56,7 +60,12 @@ using clobber::Clobber;
 using ClobberEngine = core::AnalyserEngine<Clobber>;
 
 // A line read for its game.
-using SuiteItem = std::variant<core::SuiteCase<Amazons>, core::SuiteCase<Clobber>>;
+using SuiteItem = std::variant<core::SuiteCase<Amazons>, core::SuiteCase<Clobber>, yinsh::SuiteCase>;
+// The checks of a line, each game's by overload: Yinsh's (no core::Game) beside the others'.
+using core::checkCase;
+using core::checkClaims;
+using yinsh::checkCase;
+using yinsh::checkClaims;
 
 const core::SuiteLine& fieldsOf(const SuiteItem& item) {
   return std::visit([](const auto& c) -> const core::SuiteLine& { return c.fields; }, item);
@@ -109,6 +118,7 @@ std::optional<int> setUp(const std::string& command, const std::string& about, c
     const core::InputText input = core::readInput(path);
     for (const core::SuiteLine& line : core::parseSuiteLines(input.text, input.name, batch.defaultGame)) {
       if (line.game == Clobber::kName) batch.items.emplace_back(core::suiteCase<Clobber>(line, input.name));
+      else if (line.game == core::kYinsh) batch.items.emplace_back(yinsh::suiteCase(line, input.name));
       else batch.items.emplace_back(core::suiteCase<Amazons>(line, input.name));
     }
   }
@@ -154,6 +164,9 @@ class EnginePool {
 
 // The batch's thread limit (for as long as it lives) and an engine pool for each game. Each of
 // the N workers gets --hash / N megabytes, so that the tables stay within --hash together.
+// Yinsh's solver takes its limits when it is made: a Yinsh line gets a solver of its own, and
+// the time and node limits bound the line's whole work, its position's solve and the checks of
+// its actions (on one table).
 class Engines {
  public:
   Engines(const po::variables_map& vm, Notation notation)
@@ -168,6 +181,9 @@ class Engines {
     database_ = openDatabase(vm, amazonsOptions_);
     clobberOptions_.hashMegabytes = megabytes;
     clobberOptions_.limits = limits;
+    yinshOptions_.hashBytes = megabytes << 20;
+    yinshOptions_.nodeLimit = limits.nodes;
+    yinshSeconds_ = limits.seconds;
     if (vm.count("canonical-nodes")) {
       const uint64_t formNodes = vm["canonical-nodes"].as<Checked<uint64_t>>().value;
       amazonsOptions_.analysis.formNodes = clobberOptions_.formNodes = formNodes;
@@ -179,6 +195,14 @@ class Engines {
   uint64_t run(const SuiteItem& item, Work&& work) {
     if (const auto* c = std::get_if<core::SuiteCase<Amazons>>(&item))
       return amazons_.run([&](AmazonsEngine& engine) { work(engine, *c); });
+    if (const auto* c = std::get_if<yinsh::SuiteCase>(&item)) {
+      yinsh::SolveOptions options = yinshOptions_;
+      options.rules = c->rules;
+      options.deadline = Deadline::after(yinshSeconds_);
+      yinsh::Solver solver(options);
+      work(solver, *c);
+      return solver.nodes();
+    }
     return clobber_.run([&](ClobberEngine& engine) { work(engine, std::get<core::SuiteCase<Clobber>>(item)); });
   }
 
@@ -187,6 +211,8 @@ class Engines {
   tbb::global_control control_;
   AmazonsOptions amazonsOptions_;
   core::AnalysisOptions clobberOptions_;
+  yinsh::SolveOptions yinshOptions_;
+  double yinshSeconds_ = 0;
   std::unique_ptr<ValueDb> database_;  // before the engines, which point at it
   EnginePool<AmazonsEngine> amazons_;
   EnginePool<ClobberEngine> clobber_;
@@ -227,7 +253,7 @@ int runSuite(const std::vector<std::string>& args, std::string_view defaultGame)
   core::forEveryIndexInParallel(0, items.size(), [&](size_t i) {
     Outcome r;
     if (interrupt.raised()) r.notRun = true;
-    else r.allNodes = engines.run(items[i], [&](auto& engine, const auto& c) { r.check = core::checkCase(engine, c); });
+    else r.allNodes = engines.run(items[i], [&](auto& engine, const auto& c) { r.check = checkCase(engine, c); });
     const size_t count = ++finished;
     std::lock_guard<std::mutex> lock(printMutex);
     results[i] = std::move(r);
@@ -320,7 +346,7 @@ int runVerify(const std::vector<std::string>& args, std::string_view defaultGame
   Engines engines(batch.vm, batch.notation);
   std::vector<core::ClaimOutcome> results(items.size());
   core::forEveryIndexInParallel(0, items.size(), [&](size_t i) {
-    engines.run(items[i], [&](auto& engine, const auto& c) { results[i] = core::checkClaims(engine, c); });
+    engines.run(items[i], [&](auto& engine, const auto& c) { results[i] = checkClaims(engine, c); });
   });
 
   core::ClaimOutcome total;
@@ -344,7 +370,7 @@ int runVerify(const std::vector<std::string>& args, std::string_view defaultGame
   return wrong || total.unchecked ? 1 : 0;
 }
 
-// With --game clobber (main.cpp), lines without game= are Clobber's.
+// With --game clobber or yinsh (main.cpp), lines without game= are that game's.
 Registrar suiteCommand({"suite", "solve suite files and check their expected answers",
                         [](const std::vector<std::string>& args) { return runSuite(args, Amazons::kName); }});
 Registrar verifyCommand({"verify", "check an engine's claimed moves, outcomes and margins",
@@ -353,6 +379,10 @@ Registrar clobberSuiteCommand({"clobber:suite", "solve suite files and check the
                                [](const std::vector<std::string>& args) { return runSuite(args, Clobber::kName); }});
 Registrar clobberVerifyCommand({"clobber:verify", "check an engine's claimed moves, outcomes and margins",
                                 [](const std::vector<std::string>& args) { return runVerify(args, Clobber::kName); }});
+Registrar yinshSuiteCommand({"yinsh:suite", "solve suite files and check their expected answers",
+                             [](const std::vector<std::string>& args) { return runSuite(args, core::kYinsh); }});
+Registrar yinshVerifyCommand({"yinsh:verify", "check an engine's claimed moves and outcomes",
+                              [](const std::vector<std::string>& args) { return runVerify(args, core::kYinsh); }});
 
 }  // namespace
 }  // namespace amazons::cli

@@ -39,6 +39,36 @@ std::vector<Field> splitTrimmed(std::string_view text, char separator) {
   return pieces;
 }
 
+// Whether a field's text starts like a step of a Yinsh action after its first: a cell ("d1")
+// or a row removed ("xg2-g6xk7"), with no '=' (no field of any game looks like that).
+bool looksLikeActionStep(std::string_view t) {
+  auto cellLetter = [](char c) { return (c >= 'a' && c <= 'k') || (c >= 'A' && c <= 'K'); };
+  if (t.size() < 2 || t.find('=') != std::string_view::npos) return false;
+  return ((t[0] == 'x' || t[0] == 'X') && cellLetter(t[1])) || (cellLetter(t[0]) && t[1] >= '0' && t[1] <= '9');
+}
+
+// A Yinsh action separates its steps with ';' as CodinGame writes it ("h7-c7;xh5-h9xi9"), the
+// fields' separator: in best= and move=, a ';' with no blank on either side and a step after it
+// continues the action instead of starting a field.
+std::vector<Field> joinActionSteps(std::string_view text, std::vector<Field> pieces) {
+  std::vector<Field> fields;
+  for (const Field& piece : pieces) {
+    if (!fields.empty()) {
+      Field& last = fields.back();
+      const bool tight = piece.column == last.column + static_cast<int>(last.text.size()) + 1;
+      std::string_view key = last.text.substr(0, last.text.find('='));
+      while (!key.empty() && isBlank(key.back())) key.remove_suffix(1);
+      const bool action = key.size() < last.text.size() && (key == "best" || key == "move");
+      if (tight && action && looksLikeActionStep(piece.text)) {
+        last.text = text.substr(last.column - 1, last.text.size() + 1 + piece.text.size());
+        continue;
+      }
+    }
+    fields.push_back(piece);
+  }
+  return fields;
+}
+
 [[noreturn]] void fail(const std::string& message, int line, int column) { throw InputError(message, line, column); }
 
 std::optional<OutcomeClass> classFromText(std::string_view t) {
@@ -49,10 +79,11 @@ std::optional<OutcomeClass> classFromText(std::string_view t) {
   return std::nullopt;
 }
 
-std::optional<bool> winFromText(std::string_view t) {
+std::optional<Outcome> outcomeFromText(std::string_view t) {
   const std::string l = lower(t);
-  if (l == "win") return true;
-  if (l == "loss") return false;
+  if (l == "win") return Outcome::Win;
+  if (l == "draw") return Outcome::Draw;
+  if (l == "loss") return Outcome::Loss;
   return std::nullopt;
 }
 
@@ -76,6 +107,8 @@ Int parseInt(std::string_view text, int line, int column, const char* what) {
 }
 
 }  // namespace
+
+const char* outcomeName(Outcome o) { return o == Outcome::Win ? "win" : o == Outcome::Draw ? "draw" : "loss"; }
 
 const char* outcomeClassName(OutcomeClass c) {
   switch (c) {
@@ -115,7 +148,7 @@ bool isSuiteCommentOrBlank(std::string_view text) {
 
 SuiteLine parseSuiteFields(std::string_view text, int lineNumber, std::string_view defaultGame) {
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
-  const std::vector<Field> fields = splitTrimmed(text, ';');
+  const std::vector<Field> fields = joinActionSteps(text, splitTrimmed(text, ';'));
   SuiteLine entry;
   entry.line = lineNumber;
   entry.game = std::string(defaultGame);
@@ -140,7 +173,8 @@ SuiteLine parseSuiteFields(std::string_view text, int lineNumber, std::string_vi
     if (seen[slot]) fail(std::string("duplicate ") + name, ln, f.column);
     seen[slot] = true;
   };
-  int outcomeColumn = 0;
+  // Where the fields that only some games take start, for the checks once game= is known.
+  int outcomeColumn = 0, classColumn = 0, valueColumn = 0, movesColumn = 0, pliesColumn = 0, claimColumn = 0, marginColumn = 0;
   for (size_t i = 2; i < fields.size(); ++i) {
     const Field& f = fields[i];
     std::string_view t = f.text;
@@ -160,16 +194,16 @@ SuiteLine parseSuiteFields(std::string_view text, int lineNumber, std::string_vi
         word.remove_suffix(1);
         while (!word.empty() && isBlank(word.back())) word.remove_suffix(1);
       }
-      if (auto w = winFromText(word)) {
-        once(1, f, "win/loss");
-        entry.moverWins = *w;
+      if (auto o = outcomeFromText(word)) {
+        once(1, f, "win/draw/loss");
+        entry.outcome = *o;
         outcomeColumn = f.column;
       } else if (auto c = classFromText(word)) {
         once(2, f, "outcome class");
         entry.outcomeClass = *c;
-        outcomeColumn = f.column;
+        classColumn = f.column;
       } else {
-        fail("expected win, loss, L, R, P, N or key=value, got '" + std::string(t) + "'", ln, f.column);
+        fail("expected win, draw, loss, L, R, P, N or key=value, got '" + std::string(t) + "'", ln, f.column);
       }
       if (star) {
         once(0, f, "'*' mark");
@@ -189,11 +223,19 @@ SuiteLine parseSuiteFields(std::string_view text, int lineNumber, std::string_vi
     if (key == "value") {
       once(3, f, "value=");
       entry.value = FieldText{std::string(val), valColumn};
+      valueColumn = f.column;
     } else if (key == "moves") {
       once(4, f, "moves=");
       const int m = parseInt<int>(val, ln, valColumn, "moves");
       if (m < 0) fail("moves must not be negative", ln, valColumn);
       entry.moves = m;
+      movesColumn = f.column;
+    } else if (key == "plies") {
+      once(11, f, "plies=");
+      const int n = parseInt<int>(val, ln, valColumn, "plies");
+      if (n < 0) fail("plies must not be negative", ln, valColumn);
+      entry.plies = n;
+      pliesColumn = f.column;
     } else if (key == "best") {
       once(5, f, "best=");
       for (const Field& m : splitTrimmed(val, ',')) {
@@ -208,16 +250,18 @@ SuiteLine parseSuiteFields(std::string_view text, int lineNumber, std::string_vi
       entry.move = FieldText{std::string(val), valColumn};
     } else if (key == "outcome") {
       once(8, f, "outcome=");
-      auto w = winFromText(val);
-      if (!w) fail("outcome must be win or loss, got '" + std::string(val) + "'", ln, valColumn);
-      entry.claimedWin = *w;
+      auto o = outcomeFromText(val);
+      if (!o) fail("outcome must be win, draw or loss, got '" + std::string(val) + "'", ln, valColumn);
+      entry.claimedOutcome = *o;
+      claimColumn = valColumn;
     } else if (key == "margin") {
       once(9, f, "margin=");
       entry.margin = parseInt<long>(val, ln, valColumn, "margin");
+      marginColumn = f.column;
     } else if (key == "game") {
       once(10, f, "game=");
       if (std::find(std::begin(kSuiteGames), std::end(kSuiteGames), val) == std::end(kSuiteGames))
-        fail("game must be amazons or clobber, got '" + std::string(val) + "'", ln, valColumn);
+        fail("game must be amazons, clobber or yinsh, got '" + std::string(val) + "'", ln, valColumn);
       entry.game = std::string(val);
     } else {
       for (const auto& [k, v] : entry.extra)
@@ -225,11 +269,24 @@ SuiteLine parseSuiteFields(std::string_view text, int lineNumber, std::string_vi
       entry.extra.emplace_back(std::string(key), std::string(val));
     }
   }
-  if (entry.moverWins && entry.outcomeClass && *entry.moverWins != moverWinsIn(*entry.outcomeClass, entry.toMove))
-    fail(std::string("outcome ") + (*entry.moverWins ? "win" : "loss") + " contradicts class " +
-             outcomeClassName(*entry.outcomeClass) + " with " + (entry.toMove == cgt::Side::Left ? "Black" : "White") +
-             " to move",
-         ln, outcomeColumn);
+  // game= may come last: the fields only some games take are checked once it is known.
+  if (entry.game == kYinsh) {
+    // A whole board with draws, not a sum of games: no class, no game value, no margin.
+    const std::pair<int, const char*> notYinsh[] = {
+        {classColumn, "an outcome class"}, {valueColumn, "value="}, {movesColumn, "moves="}, {marginColumn, "margin="}};
+    for (const auto& [column, what] : notYinsh)
+      if (column) fail(std::string(what) + " is not for yinsh lines (win, draw or loss, and plies=)", ln, column);
+    if (entry.plies && entry.outcome != Outcome::Win && entry.outcome != Outcome::Loss)
+      fail("plies= goes with win or loss (a draw's length is not fixed)", ln, pliesColumn);
+  } else {
+    if (entry.outcome == Outcome::Draw) fail(entry.game + " has no draws", ln, outcomeColumn);
+    if (entry.claimedOutcome == Outcome::Draw) fail(entry.game + " has no draws", ln, claimColumn);
+    if (pliesColumn) fail("plies= is for yinsh lines", ln, pliesColumn);
+  }
+  if (entry.outcome && entry.outcomeClass && (*entry.outcome == Outcome::Win) != moverWinsIn(*entry.outcomeClass, entry.toMove))
+    fail(std::string("outcome ") + outcomeName(*entry.outcome) + " contradicts class " + outcomeClassName(*entry.outcomeClass) +
+             " with " + (entry.toMove == cgt::Side::Left ? "Black" : "White") + " to move",
+         ln, std::max(outcomeColumn, classColumn));  // the later of the two
   return entry;
 }
 
@@ -256,8 +313,8 @@ std::vector<SuiteLine> parseSuiteLines(std::string_view text, const std::string&
 std::string suiteFieldsText(const SuiteLine& e) {
   std::string out;
   bool starWritten = false;
-  if (e.moverWins) {
-    out += *e.moverWins ? " ; win" : " ; loss";
+  if (e.outcome) {
+    out += std::string(" ; ") + outcomeName(*e.outcome);
     if (e.knownFailure) out += "*", starWritten = true;
   }
   if (e.outcomeClass) {
@@ -268,9 +325,10 @@ std::string suiteFieldsText(const SuiteLine& e) {
   if (e.knownFailure && !starWritten) out += " ; *";
   if (e.value) out += " ; value=" + e.value->text;
   if (e.moves) out += " ; moves=" + std::to_string(*e.moves);
+  if (e.plies) out += " ; plies=" + std::to_string(*e.plies);
   for (size_t i = 0; i < e.best.size(); ++i) out += (i ? "," : " ; best=") + e.best[i].text;
   if (e.move) out += " ; move=" + e.move->text;
-  if (e.claimedWin) out += *e.claimedWin ? " ; outcome=win" : " ; outcome=loss";
+  if (e.claimedOutcome) out += std::string(" ; outcome=") + outcomeName(*e.claimedOutcome);
   if (e.margin) out += " ; margin=" + std::to_string(*e.margin);
   for (const auto& [k, v] : e.extra) out += " ; " + k + "=" + v;
   if (e.game != "amazons") out += " ; game=" + e.game;

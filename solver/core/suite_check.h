@@ -103,6 +103,16 @@ struct CaseOutcome {
   double seconds = 0;
 };
 
+// The end of a checked line: its problems (" ; FAIL (...) at FILE:LINE", or " ; known failure
+// (...)" on a '*' line), " ; UNEXPECTED PASS at FILE:LINE" for a '*' line without any, else "".
+inline std::string checkedTail(const std::vector<std::string>& problems, const SuiteLine& e, const std::string& file) {
+  const std::string where = file + ":" + std::to_string(e.line);
+  if (problems.empty()) return e.knownFailure ? " ; UNEXPECTED PASS at " + where : "";
+  std::string tail = e.knownFailure ? " ; known failure (" : " ; FAIL (";
+  for (size_t i = 0; i < problems.size(); ++i) tail += (i ? "; " : "") + problems[i];
+  return tail + ") at " + where;
+}
+
 inline const char* verdictWord(Verdict v) { return v == Verdict::Win ? "win" : v == Verdict::Loss ? "loss" : "unknown"; }
 
 // The opponent's verdict after the mover plays m (a second analysis).
@@ -140,9 +150,9 @@ CaseOutcome checkCase(E& engine, const SuiteCase<typename E::Game>& c) {
     out.unsolved = true;
     problems.push_back("unsolved (time or node limit)");
   } else {
-    if (e.moverWins && *e.moverWins != (side.verdict == Verdict::Win)) {
+    if (e.outcome && (*e.outcome == Outcome::Win) != (side.verdict == Verdict::Win)) {
       out.wrongOutcome = true;
-      problems.push_back(std::string("wrong outcome: expected ") + (*e.moverWins ? "win" : "loss"));
+      problems.push_back(std::string("wrong outcome: expected ") + outcomeName(*e.outcome));
     }
     if (e.outcomeClass) {
       const OutcomeClass got = classOf(a.left.verdict == Verdict::Win, a.right.verdict == Verdict::Win);
@@ -197,15 +207,7 @@ CaseOutcome checkCase(E& engine, const SuiteCase<typename E::Game>& c) {
   if (a.total) line += " ; value=" + cgt::toString(*a.total);
   if (side.winningMove && side.verdict == Verdict::Win) line += " ; best=" + moveText(*side.winningMove);
   line += " ; nodes=" + std::to_string(a.nodes) + " ; us=" + std::to_string(static_cast<long long>(a.seconds * 1e6));
-  const std::string where = c.file + ":" + std::to_string(e.line);
-  if (!problems.empty()) {
-    line += e.knownFailure ? " ; known failure (" : " ; FAIL (";
-    for (size_t i = 0; i < problems.size(); ++i) line += (i ? "; " : "") + problems[i];
-    line += ") at " + where;
-  } else if (e.knownFailure) {
-    line += " ; UNEXPECTED PASS at " + where;
-  }
-  out.line = std::move(line);
+  out.line = line + checkedTail(problems, e, c.file);
   return out;
 }
 
@@ -259,13 +261,13 @@ ClaimOutcome checkClaims(E& engine, const SuiteCase<typename E::Game>& c) {
       }
     }
   }
-  if (e.claimedWin) {
+  if (e.claimedOutcome) {
     ++r.outcomes;
-    const std::string claim = std::string("outcome=") + (*e.claimedWin ? "win" : "loss");
+    const std::string claim = std::string("outcome=") + outcomeName(*e.claimedOutcome);
     if (side.verdict == Verdict::Unknown) {
       ++r.unchecked;
       r.lines.push_back(head + claim + " unchecked: position unsolved");
-    } else if ((side.verdict == Verdict::Win) != *e.claimedWin) {
+    } else if ((side.verdict == Verdict::Win) != (*e.claimedOutcome == Outcome::Win)) {
       ++r.wrongOutcomes;
       r.lines.push_back(head + claim + " wrong; exact: " + exact);
     }
