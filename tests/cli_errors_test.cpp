@@ -1,13 +1,16 @@
 // Every error path of the perft and convert commands, and the usage errors of suite, verify and
 // bench: exit status 2, nothing on standard output, and a message on standard error naming the
-// file, line and column where there is one.
+// file, line and column where there is one. Yinsh's readers (--game yinsh) likewise.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include <string>
 #include <vector>
 
+#include "solver/yinsh/formats.h"
+#include "solver/yinsh/notation.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/paths.h"
 
@@ -257,6 +260,71 @@ TEST(CliErrors, HelpIsNotAnError) {
     EXPECT_EQ(r.status, 0);
     EXPECT_NE(r.out.find("usage: amazons-solve"), std::string::npos);
   }
+}
+
+// A bad Yinsh position file: the analysis and perft fail with status 2 and
+// "path:line:col: error: ...".
+void expectYinshFileError(const std::string& text, int line, int column, const std::string& fragment) {
+  const std::string path = writeTemp("bad-yinsh.txt", text);
+  const std::string where = path + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: ";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--game", "yinsh", path}, std::vector<std::string>{"perft", "--game", "yinsh", path, "1"}}) {
+    const CliResult r = runCli(args);
+    EXPECT_EQ(r.status, 2) << args[0];
+    EXPECT_EQ(r.out, "") << args[0];
+    EXPECT_NE(r.err.find(where + fragment), std::string::npos) << args[0] << ": " << r.err;
+  }
+}
+
+// A Yinsh endgame (seeded random game), White to move.
+constexpr const char* kYinsh = "wbbw|B.bbwbb|Ww.bwwwb|.ww.wwww.|.w......Wb|.b.wbbwBB|.ww.ww....|bb.wb....|wwwbw.w.|..w..w.|.W..";
+
+// Its CodinGame turn input, White's view, with its legal actions listed.
+std::string yinshTurnInput() {
+  const yinsh::Position p = yinsh::parseOneLine(kYinsh, yinsh::Color::White, yinsh::Rules{});
+  const std::vector<yinsh::TurnAndPosition> turns = yinsh::legalTurns(p, yinsh::Rules{});
+  std::string text = "1\n11\n" + yinsh::formatLines(p, yinsh::Color::White) + std::to_string(turns.size()) + "\n";
+  for (const yinsh::TurnAndPosition& t : turns) text += yinsh::formatTurn(t.turn) + "\n";
+  return text;
+}
+
+TEST(CliErrors, YinshEmptyFile) { expectYinshFileError("\n# nothing\n", 1, 1, "empty input"); }
+TEST(CliErrors, YinshBadSideLine) { expectYinshFileError("# c\nq\n" + std::string(kYinsh) + "\n", 2, 1, "expected the side to move"); }
+TEST(CliErrors, YinshUnknownCharacter) {
+  std::string board = kYinsh;
+  board[6] = 'x';  // b2
+  expectYinshFileError("w\n" + board + "\n", 2, 7, "unexpected 'x' at b2");
+}
+TEST(CliErrors, YinshTenGroups) {
+  const std::string board = kYinsh;
+  expectYinshFileError("w\n  " + board.substr(0, board.rfind('|')) + "\n", 2, 3, "the one-line form has 11 groups");
+}
+TEST(CliErrors, YinshShortGroup) {
+  std::string board = kYinsh;
+  board.erase(10, 1);  // b1-b7 (columns 6 to 12) one cell short: the fault where b7 would be
+  expectYinshFileError("b\n" + board + "\n", 2, 12, "letter b has 7 cells (b1-b7), this group 6");
+}
+TEST(CliErrors, YinshTooFewLines) { expectYinshFileError("w\nwbbw\nB.bbwbb\n", 4, 1, "expected 11 lines"); }
+TEST(CliErrors, YinshTooManyRings) {
+  std::string board = kYinsh;
+  for (char& c : board)
+    if (c == 'w') c = 'W';
+  expectYinshFileError("w\n" + board + "\n", 2, 1, "white has 31 rings");
+}
+TEST(CliErrors, YinshCodinGameWrongCount) {
+  std::string text = yinshTurnInput();
+  size_t count = 0;  // the line after myId, 11 and the board: 14
+  for (int line = 1; line < 14; ++line) count = text.find('\n', count) + 1;
+  text = text.substr(0, count) + "7" + text.substr(text.find('\n', count));
+  expectYinshFileError(text, 14, 1, "action count 7 does not match");
+}
+TEST(CliErrors, YinshCodinGameIllegalAction) {
+  std::string text = yinshTurnInput();
+  const size_t line = text.find("\ne9-e7\n") + 1;  // White's best action (bench), a line of its own
+  ASSERT_NE(line, 0u);
+  text.replace(line, 5, "e9-e7;xa2-a6xb1");  // the turn is over after e9-e7: column 7 is wrong
+  const int number = static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(line), '\n')) + 1;
+  expectYinshFileError(text, number, 7, "not a legal action");
 }
 
 }  // namespace

@@ -1,11 +1,9 @@
 // Yinsh suite lines (game=yinsh) end to end: `suite` and `verify` on endgames of seeded random
-// games whose answers come from a plain negamax written here (every turn to the end of the
-// game, no table, no pruning), never from the solver. Deliberately wrong answers (the outcome,
-// the plies, an action that is not optimal) fail; errors name the line and the column.
+// games whose answers come from the naive twin (tests/support/yinsh_naive: the rules written
+// again, plain minimax to the end), never from the solver. Deliberately wrong answers (the
+// outcome, the plies, an action that is not optimal) fail; errors name the line and the column.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <climits>
 #include <string>
 #include <vector>
 
@@ -15,6 +13,7 @@
 #include "solver/yinsh/notation.h"
 #include "solver/yinsh/suite.h"
 #include "tests/support/cli_run.h"
+#include "tests/support/yinsh_naive.h"
 
 namespace amazons {
 namespace {
@@ -26,7 +25,8 @@ using testing::runCli;
 using testing::writeTemp;
 
 // Positions a few plies before the end of random games (turns uniform over legalTurns,
-// std::mt19937 with the seed given); the negamax below settles each in a tenth of a second.
+// std::mt19937 with the seed given); the twin settles each, and every position after it, in a
+// second at most.
 struct Endgame {
   const char* position;
   const char* toMove;
@@ -40,15 +40,11 @@ constexpr Endgame kEndgames[] = {
     {"w...|.b.....|bbbw.w.W|.bb..bwbw|.b.w.bWww.|w.bb.w.b.|B.wbwwwb.b|w.b.bwwBw|..b.wwBw|w..Wwwb|wwb.", "b"},  // seed 33
 };
 
-// The score for the side to move: a win in n plies 1000 - n, a loss in n -(1000 - n), a draw 0.
-int negamax(const Position& p) {
-  if (const auto r = finalResult(p, Rules{})) return *r == Result::Win ? 1000 : *r == Result::Loss ? -1000 : 0;
-  int best = INT_MIN;
-  for (const TurnAndPosition& t : legalTurns(p, Rules{})) {
-    const int child = negamax(t.after);
-    best = std::max(best, child > 0 ? -(child - 1) : child < 0 ? -(child + 1) : 0);
-  }
-  return best;
+// The twin's answer as a score for the side to move: a win in n plies 1000 - n, a loss in n
+// -(1000 - n), a draw 0.
+int twinScore(const yinsh_naive::Position& p) {
+  const yinsh_naive::Outcome o = yinsh_naive::solve(p);
+  return o.result == yinsh_naive::Result::Win ? 1000 - o.plies : o.result == yinsh_naive::Result::Loss ? -(1000 - o.plies) : 0;
 }
 
 // An endgame with its answer: the score, and each action's score through it.
@@ -59,12 +55,13 @@ struct Solved {
   std::string outcome() const { return score > 0 ? "win" : score < 0 ? "loss" : "draw"; }
   int plies() const { return 1000 - std::abs(score); }
   std::string line(const std::string& outcome, const std::string& rest = {}) const {
-    return position + " ; " + toMove + " ; " + outcome + rest + " ; src=negamax\n";
+    return position + " ; " + toMove + " ; " + outcome + rest + " ; src=twin\n";
   }
+  // The answer, two optimal actions as best= (one, where only one is).
   std::string correctLine() const {
     std::string line = position + " ; " + toMove + " ; " + outcome();
     if (score != 0) line += " ; plies=" + std::to_string(plies());
-    return line + " ; best=" + optimal.front() + (optimal.size() > 1 ? "," + optimal.back() : "") + " ; src=negamax\n";
+    return line + " ; best=" + optimal.front() + (optimal.size() > 1 ? "," + optimal.back() : "") + " ; src=twin\n";
   }
 };
 
@@ -75,12 +72,12 @@ const std::vector<Solved>& solved() {
       Solved s;
       s.position = e.position;
       s.toMove = e.toMove;
-      const Position p = parseOneLine(e.position, *colorWord(e.toMove), Rules{});
-      s.score = negamax(p);
-      for (const TurnAndPosition& t : legalTurns(p, Rules{})) {
-        const int child = negamax(t.after);
-        const int through = child > 0 ? -(child - 1) : child < 0 ? -(child + 1) : 0;
-        (through == s.score ? s.optimal : s.other).push_back(formatTurn(t.turn));
+      const yinsh_naive::Position p{e.position, e.toMove[0]};
+      s.score = twinScore(p);
+      for (const std::string& action : yinsh_naive::legalActions(p)) {
+        const int child = twinScore(yinsh_naive::play(p, action));
+        const int through = child > 0 ? -(child - 1) : child < 0 ? -(child + 1) : 0;  // one ply further
+        (through == s.score ? s.optimal : s.other).push_back(action);
       }
       out.push_back(s);
     }
@@ -104,7 +101,7 @@ TEST(YinshSuite, TheEndgamesCoverWinDrawAndLoss) {
 }
 
 TEST(YinshSuite, CorrectLinesPass) {
-  std::string text = "# answers from the negamax\n";
+  std::string text = "# answers from the naive twin\n";
   for (const Solved& s : solved()) text += s.correctLine();
   const CliResult r = runCli({"suite", "--game", "yinsh", "--threads", "2", writeTemp("ok.txt", text)});
   EXPECT_EQ(r.status, 0) << r.out << r.err;

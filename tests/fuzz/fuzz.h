@@ -11,6 +11,7 @@
 
 #include "solver/amazons/board.h"
 #include "solver/amazons/formats.h"
+#include "solver/core/suite.h"
 
 namespace amazons::fuzz {
 
@@ -26,5 +27,9 @@ inline bool sameBoard(const Board& a, const Board& b) { return a == b && a.sideT
 
 // The reader of `format` on the input: an InputError or a board that its writer gives back.
 void checkPositionReader(std::string_view input, Format format);
+
+// A game=yinsh suite line read for its position and actions (yinsh::suiteCase): an InputError,
+// or a case whose written line (yinsh::suiteLineText) reads back to the same text.
+void checkYinshSuiteLine(const core::SuiteLine& line);
 
 }  // namespace amazons::fuzz

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "solver/core/errors.h"
+#include "solver/yinsh/suite.h"
 
 namespace amazons::fuzz {
 
@@ -21,6 +22,20 @@ void checkPositionReader(std::string_view input, Format format) {
     if (!sameBoard(parsePosition(again, written).board, parsed.board)) fail("written position reads back different", again);
   } catch (const InputError& e) {
     fail("written position does not read back", again + e.describe());
+  }
+}
+
+void checkYinshSuiteLine(const core::SuiteLine& line) {
+  std::string text;
+  try {
+    text = yinsh::suiteLineText(yinsh::suiteCase(line, "fuzz"));
+  } catch (const InputError&) {
+    return;
+  }
+  try {
+    if (yinsh::suiteLineText(yinsh::suiteCase(core::parseSuiteFields(text), "fuzz")) != text) fail("yinsh suite line reads back different", text);
+  } catch (const InputError& e) {
+    fail("written yinsh suite line does not read back", text + "\n" + e.describe());
   }
 }
 

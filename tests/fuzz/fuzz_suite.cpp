@@ -1,6 +1,7 @@
 // libFuzzer target: suite files, as the Amazons reader (parseSuite) and as the suite command
-// reads them (core::parseSuiteLines, each line by its game: core::suiteCase). Each entry read is
-// written back, which must read back to the same line; bad input is an InputError, nothing else.
+// reads them (core::parseSuiteLines, each line by its game: core::suiteCase, Yinsh's
+// yinsh::suiteCase). Each entry read is written back, which must read back to the same line;
+// bad input is an InputError, nothing else.
 #include "solver/amazons/game.h"
 #include "solver/amazons/suite.h"
 #include "solver/clobber/clobber.h"
@@ -47,6 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     for (const core::SuiteLine& line : core::parseSuiteLines(text, "fuzz")) {
       if (line.game == clobber::Clobber::kName) readBack<clobber::Clobber>(line);
+      else if (line.game == core::kYinsh) fuzz::checkYinshSuiteLine(line);
       else readBack<Amazons>(line);
     }
   } catch (const InputError&) {
