@@ -140,7 +140,7 @@ TEST(FormatsExamples, SmallEndgameOneLine) {
 TEST(FormatsExamples, EveryExampleConvertsToEveryFormat) {
   for (const char* name : {"standard-10x10.txt", "codingame-8x8.txt", "cs61b-dump.txt", "small-endgame.txt"}) {
     const Board b = loadPosition(example(name)).board;
-    for (Format f : {Format::Grid, Format::CodinGame, Format::Dump, Format::OneLine})
+    for (Format f : {Format::Grid, Format::CodinGame, Format::Dump, Format::OneLine, Format::Fen})
       EXPECT_EQ(parsePosition(writePosition(b, f)).board, b) << name << " as " << formatName(f);
   }
 }
@@ -237,7 +237,7 @@ TEST(FormatsNames, ParseAndPrint) {
   EXPECT_EQ(parseFormatName("mcgs"), Format::OneLine);
   EXPECT_EQ(parseFormatName("auto"), Format::Auto);
   EXPECT_THROW(parseFormatName("png"), InputError);
-  for (Format f : {Format::Auto, Format::Grid, Format::CodinGame, Format::Dump, Format::OneLine})
+  for (Format f : {Format::Auto, Format::Grid, Format::CodinGame, Format::Dump, Format::OneLine, Format::Fen})
     EXPECT_EQ(parseFormatName(formatName(f)), f);
 }
 
@@ -354,7 +354,7 @@ TEST(FormatsErrors, RandomGarbageNeverCrashes) {
     std::string text;
     const int len = static_cast<int>(rng() % 60);
     for (int i = 0; i < len; ++i) text += alphabet[rng() % alphabet.size()];
-    for (Format f : {Format::Auto, Format::Grid, Format::CodinGame, Format::Dump, Format::OneLine}) {
+    for (Format f : {Format::Auto, Format::Grid, Format::CodinGame, Format::Dump, Format::OneLine, Format::Fen}) {
       try {
         const ParsedPosition p = parsePosition(text, f);
         EXPECT_GE(p.board.width(), 1);

@@ -169,7 +169,7 @@ TEST(Notation, Names) {
   EXPECT_EQ(parseNotationName("cs61b"), Notation::CS61B);
   EXPECT_EQ(parseNotationName("CodinGame"), Notation::CodinGame);
   EXPECT_THROW(parseNotationName("san"), InputError);
-  for (Notation n : {Notation::CS61B, Notation::CodinGame}) EXPECT_EQ(parseNotationName(notationName(n)), n);
+  for (Notation n : {Notation::CS61B, Notation::CodinGame, Notation::Uci}) EXPECT_EQ(parseNotationName(notationName(n)), n);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "solver/amazons/notation.h"
 #include "solver/core/errors.h"
+#include "solver/core/fen.h"
 #include "solver/core/input.h"
 
 namespace amazons {
@@ -352,7 +353,23 @@ ParsedPosition readOneLine(const std::vector<Line>& lines) {
   return ParsedPosition{std::move(board), Format::OneLine, sideGiven, std::nullopt, std::nullopt};
 }
 
+// Fairy-Stockfish's letters: Q White, q Black; '*' an arrow.
+ParsedPosition readFen(const std::vector<Line>& lines) {
+  if (lines.size() > 1)
+    throw InputError("a FEN is a single line; unexpected further line", lines[1].number, lines[1].column);
+  const core::Fen fen = core::parseFen(lines[0].text, lines[0].number, lines[0].column, "Qq", true, kMaxSide);
+  Board board(fen.width, fen.height);
+  for (int r = 0; r < fen.height; ++r)
+    for (int f = 0; f < fen.width; ++f) {
+      const char c = fen.at(f, r);
+      board.set(board.square(f, fen.height - 1 - r), c == 'Q' ? Cell::White : c == 'q' ? Cell::Black : c == '*' ? Cell::Arrow : Cell::Empty);
+    }
+  board.setSideToMove(fen.side == 'b' ? Color::Black : Color::White);
+  return ParsedPosition{std::move(board), Format::Fen, fen.side.has_value(), std::nullopt, std::nullopt};
+}
+
 Format detect(const std::vector<Line>& lines) {
+  if (lines.size() == 1 && core::looksLikeFen(lines[0].text)) return Format::Fen;
   const bool firstIsSide = sideWord(lines[0].text).has_value() && lines.size() >= 2;
   if (lines[0].text == "===" || (firstIsSide && lines[1].text == "===")) return Format::Dump;
   const size_t rest = lines.size() - (firstIsSide ? 1 : 0);
@@ -380,13 +397,14 @@ ParsedPosition parsePosition(std::string_view text, Format format) {
     case Format::CodinGame: return readCodinGame(lines);
     case Format::Dump: return readDump(lines);
     case Format::OneLine: return readOneLine(lines);
+    case Format::Fen: return readFen(lines);
     case Format::Auto: break;
   }
   throw std::logic_error("parsePosition: no format");
 }
 
 ParsedPosition loadPosition(const std::string& path, Format format) {
-  const core::InputText input = core::readInput(path);
+  const core::InputText input = core::readPositionInput(path);
   try {
     return parsePosition(input.text, format);
   } catch (const InputError& e) {
@@ -433,6 +451,12 @@ std::string writePosition(const Board& board, Format format) {
       const std::string line = toOneLine(board);
       return std::string(black ? "black\n" : line == "#" ? "white\n" : "") + line + "\n";
     }
+    case Format::Fen: {
+      core::Fen fen{board.width(), board.height(), {}, {}};
+      for (int r = board.height() - 1; r >= 0; --r)
+        for (int f = 0; f < board.width(); ++f) fen.squares += ".*qQ"[static_cast<int>(board.at(f, r))];
+      return core::writeFen(fen, black ? 'b' : 'w') + "\n";
+    }
     case Format::Auto: break;
   }
   throw std::invalid_argument("writePosition: choose a format");
@@ -445,7 +469,8 @@ Format parseFormatName(std::string_view name) {
   if (l == "codingame") return Format::CodinGame;
   if (l == "dump" || l == "cs61b") return Format::Dump;
   if (l == "oneline" || l == "cgsuite" || l == "mcgs") return Format::OneLine;
-  throw InputError("unknown format '" + shown(name) + "' (expected auto, grid, codingame, dump, oneline)");
+  if (l == "fen") return Format::Fen;
+  throw InputError("unknown format '" + shown(name) + "' (expected auto, grid, codingame, dump, oneline, fen)");
 }
 
 const char* formatName(Format format) {
@@ -455,6 +480,7 @@ const char* formatName(Format format) {
     case Format::CodinGame: return "codingame";
     case Format::Dump: return "dump";
     case Format::OneLine: return "oneline";
+    case Format::Fen: return "fen";
   }
   return "?";
 }

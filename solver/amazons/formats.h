@@ -24,8 +24,13 @@
 //   '-' empty, W, B, S spear (any case), "===".
 // - OneLine (CGSuite/MCGS): [side line] then rows top to bottom joined by '|': '.', x/X Black,
 //   o/O White, '#' arrow.
+// - Fen (Fairy-Stockfish, solver/core/fen.h): one line, Q White, q Black, '*' an arrow, digits
+//   for empty squares, ranks top first joined by '/', then w or b (left out: White moves) and
+//   optionally "- - 0 1".
 //
 // Auto-detection (Format::Auto), on the lines left after skipping leading blanks/comments:
+//  0. exactly one line remains and it looks like a FEN (core::looksLikeFen: a side w/b as its
+//     second word, or a first word of ranks joined by '/'): Fen;
 //  1. the first line is "===", or it is a side line and the second is "===": Dump;
 //  2. after an optional side line exactly one line remains, and it contains '|' or consists
 //     only of the characters . # x X o O: OneLine;
@@ -50,6 +55,7 @@ enum class Format {
   CodinGame,  // CodinGame turn input: [size], colour, grid, last action, action count
   Dump,       // CS61B dump block: ===, rows of "- W B S", ===
   OneLine,    // CGSuite/MCGS: rows top to bottom joined by '|', x o # .
+  Fen,        // Fairy-Stockfish: "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1"
 };
 
 struct ParsedPosition {
@@ -64,8 +70,9 @@ struct ParsedPosition {
 // does not say who moves, White moves (as in CodinGame and CS61B).
 ParsedPosition parsePosition(std::string_view text, Format format = Format::Auto);
 
-// Read a file ("-" = standard input) and parse it. Errors (including a file that cannot be
-// opened) are InputErrors naming the file.
+// Read a file ("-" = standard input; a FEN given instead of a file name is read as it is:
+// core::readPositionInput) and parse it. Errors (including a file that cannot be opened) are
+// InputErrors naming the file.
 ParsedPosition loadPosition(const std::string& path, Format format = Format::Auto);
 
 // Write a position; the reader of the same format gives back the same board and side to move.
@@ -75,13 +82,14 @@ ParsedPosition loadPosition(const std::string& path, Format format = Format::Aut
 // - Dump: the "===" block exactly as CS61B prints it; as CS61B has no side to move (White by
 //   default), a "black" line comes first when Black moves.
 // - OneLine: the one-line string, preceded by a "black" line when Black moves.
+// - Fen: the FEN as Fairy-Stockfish prints it, "... w - - 0 1".
 // Every format ends with a newline. Format::Auto throws std::invalid_argument.
 std::string writePosition(const Board& board, Format format);
 
-// "auto", "grid", "codingame", "dump" or "cs61b", "oneline" or "cgsuite" or "mcgs" (any case);
-// throws InputError for anything else.
+// "auto", "grid", "codingame", "dump" or "cs61b", "oneline" or "cgsuite" or "mcgs", "fen" (any
+// case); throws InputError for anything else.
 Format parseFormatName(std::string_view name);
-const char* formatName(Format format);  // "auto", "grid", "codingame", "dump", "oneline"
+const char* formatName(Format format);  // "auto", "grid", "codingame", "dump", "oneline", "fen"
 
 // The CGSuite/MCGS one-line string; side to move White unless given. Surrounding whitespace is
 // ignored; errors are InputErrors on line 1.

@@ -61,7 +61,7 @@ MoveText scanMove(const Board& board, std::string_view text) {
     ++i;
     skipSpaces(text, i);
   }
-  if (i >= text.size()) throw InputError("empty move (expected e.g. d10-c9(h4) or d8d1d7)", 0, static_cast<int>(i) + 1);
+  if (i >= text.size()) throw InputError("empty move (expected e.g. d10-c9(h4), d8d1d7 or d1a1,a1b1)", 0, static_cast<int>(i) + 1);
   MoveText out{};
   int sq[3];
   out.column[0] = static_cast<int>(i) + 1;
@@ -75,7 +75,14 @@ MoveText scanMove(const Board& board, std::string_view text) {
   sq[1] = scanSquare(board, text, i, 1);
   skipSpaces(text, i);
   bool paren = false;
-  if (i < text.size() && text[i] == '(') {
+  if (i < text.size() && text[i] == ',') {
+    ++i;
+    skipSpaces(text, i);
+    const int column = static_cast<int>(i) + 1;
+    if (scanSquare(board, text, i, 1) != sq[1])
+      throw InputError("after ',' the arrow's flight starts where the amazon landed, " + squareName(board, sq[1]), 0, column);
+    skipSpaces(text, i);
+  } else if (i < text.size() && text[i] == '(') {
     paren = true;
     ++i;
     skipSpaces(text, i);
@@ -136,6 +143,8 @@ int parseSquare(const Board& board, std::string_view text, int column) {
 std::string formatMove(const Board& board, const Move& move, Notation notation) {
   if (notation == Notation::CodinGame)
     return squareName(board, move.from) + squareName(board, move.to) + squareName(board, move.arrow);
+  if (notation == Notation::Uci)
+    return squareName(board, move.from) + squareName(board, move.to) + "," + squareName(board, move.to) + squareName(board, move.arrow);
   return squareName(board, move.from) + "-" + squareName(board, move.to) + "(" + squareName(board, move.arrow) + ")";
 }
 
@@ -167,9 +176,17 @@ Notation parseNotationName(std::string_view name) {
   for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (lower == "cs61b") return Notation::CS61B;
   if (lower == "codingame") return Notation::CodinGame;
-  throw InputError("unknown notation '" + std::string(name) + "' (expected cs61b or codingame)");
+  if (lower == "uci") return Notation::Uci;
+  throw InputError("unknown notation '" + std::string(name) + "' (expected cs61b, codingame or uci)");
 }
 
-const char* notationName(Notation notation) { return notation == Notation::CodinGame ? "codingame" : "cs61b"; }
+const char* notationName(Notation notation) {
+  switch (notation) {
+    case Notation::CS61B: return "cs61b";
+    case Notation::CodinGame: return "codingame";
+    case Notation::Uci: return "uci";
+  }
+  return "?";
+}
 
 }  // namespace amazons

@@ -27,7 +27,7 @@ namespace po = boost::program_options;
 using clobber::Clobber;
 
 clobber::Position readPosition(const std::string& path) {
-  const core::InputText input = core::readInput(path);
+  const core::InputText input = core::readPositionInput(path);
   return Clobber::parsePosition(input.text, input.name);
 }
 

@@ -52,9 +52,11 @@ struct Clobber {
   // empty), the same as one row a line, or the CodinGame turn input (size line, colour w/b of
   // the side to move, the rows in w/b/., the last action "null" or a move, the number of legal
   // actions, which must be ours). Any of them after an optional side line (b, w, black, white)
-  // and comment lines ("# ...").
+  // and comment lines ("# ..."). Or Fairy-Stockfish's FEN (solver/core/fen.h), one line, P
+  // White, p Black: "PpPpP/pPpPp/PpPpP/pPpPp/PpPpP/pPpPp w - - 0 1".
   static Position parsePosition(std::string_view text, const std::string& file);
   static std::string printPosition(const Region& region);
+  static std::string writeFen(const Region& region, cgt::Side toMove);  // as Fairy-Stockfish prints it, "... w - - 0 1"
   static Region parseOneLine(std::string_view text);  // the one-line form alone
   static std::string formatMove(const Region& board, const Move& move);  // "e2e3"
   static Move parseMove(const Region& board, std::string_view text);     // legal for the stone's owner

@@ -3,6 +3,7 @@
 
 #include "solver/clobber/clobber.h"
 #include "solver/core/errors.h"
+#include "solver/core/fen.h"
 
 namespace amazons::clobber {
 
@@ -113,8 +114,25 @@ Region readOneLine(const Line& line) {
   return readRows(rows, 'x', 'o');
 }
 
+// Fairy-Stockfish's letters: P White, p Black.
+Position readFen(const Line& line) {
+  const core::Fen fen = core::parseFen(line.text, line.number, line.column, "Pp", false, kMaxSide);
+  Position pos;
+  pos.board.width = static_cast<uint8_t>(fen.width);
+  pos.board.height = static_cast<uint8_t>(fen.height);
+  for (int r = 0; r < fen.height; ++r)
+    for (int f = 0; f < fen.width; ++f) {
+      const int rank = fen.height - 1 - r;
+      if (fen.at(f, r) == 'p') pos.board.black[rank] |= static_cast<uint16_t>(1u << f);
+      if (fen.at(f, r) == 'P') pos.board.white[rank] |= static_cast<uint16_t>(1u << f);
+    }
+  if (fen.side) pos.toMove = *fen.side == 'b' ? cgt::Side::Left : cgt::Side::Right;
+  return pos;
+}
+
 Position parseLines(const std::vector<Line>& lines) {
   if (lines.empty()) throw InputError("no position: the text is empty", 1, 1);
+  if (lines.size() == 1 && core::looksLikeFen(lines[0].text)) return readFen(lines[0]);
   Position pos;
   size_t i = 0;
   if (const std::optional<int> size = integer(lines[0].text)) {  // CodinGame
@@ -182,6 +200,13 @@ std::string Clobber::printPosition(const Region& region) {
     if (r) out += '|';
   }
   return out;
+}
+
+std::string Clobber::writeFen(const Region& region, cgt::Side toMove) {
+  core::Fen fen{region.width, region.height, {}, {}};
+  for (int r = region.height - 1; r >= 0; --r)
+    for (int f = 0; f < region.width; ++f) fen.squares += (region.black[r] >> f) & 1 ? 'p' : (region.white[r] >> f) & 1 ? 'P' : '.';
+  return core::writeFen(fen, toMove == cgt::Side::Left ? 'b' : 'w');
 }
 
 std::string Clobber::formatMove(const Region&, const Move& m) {

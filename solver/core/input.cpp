@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "solver/core/errors.h"
+#include "solver/core/fen.h"
 
 namespace amazons::core {
 
@@ -49,6 +50,13 @@ InputText readInput(const std::string& path) {
   InputText input{path, buf.str()};
   rejectMcgsTestFile(input);
   return input;
+}
+
+InputText readPositionInput(const std::string& argument) {
+  std::error_code ec;
+  if (argument.find_first_of(" \t") != std::string::npos && !std::filesystem::exists(argument, ec) && looksLikeFen(argument))
+    return {"<fen>", argument};
+  return readInput(argument);
 }
 
 }  // namespace amazons::core

@@ -13,4 +13,9 @@ struct InputText {
 // (`{version ...}` first), with a pointer to scripts/mcgs-to-suite.
 InputText readInput(const std::string& path);
 
+// A position named on the command line: a file, as readInput reads it; or, when no file of that
+// name exists and the argument is a FEN with its side to move (core::looksLikeFen:
+// "3q2q3/10/... w - - 0 1", quoted for the shell), the argument itself, named "<fen>" in errors.
+InputText readPositionInput(const std::string& argument);
+
 }  // namespace amazons::core

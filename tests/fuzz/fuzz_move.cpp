@@ -1,5 +1,5 @@
-// libFuzzer target: move text in both notations (parseMove, parseLegalMove). The first byte
-// picks a board; the rest is the move. A move read is written in both notations, and each
+// libFuzzer target: move text in every notation (parseMove, parseLegalMove). The first byte
+// picks a board; the rest is the move. A move read is written in each notation, and each
 // must read back to the same move.
 #include "solver/amazons/notation.h"
 #include "solver/core/errors.h"
@@ -36,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } catch (const InputError&) {
     return 0;
   }
-  for (const Notation n : {Notation::CS61B, Notation::CodinGame}) {
+  for (const Notation n : {Notation::CS61B, Notation::CodinGame, Notation::Uci}) {
     const std::string written = formatMove(b, m, n);
     try {
       if (!(parseMove(b, written) == m)) fuzz::fail("written move reads back different", written);
