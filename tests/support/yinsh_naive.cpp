@@ -26,7 +26,11 @@ struct Board {
   char cell[11][12];
 };
 
-std::string cellName(int letter, int number) { return std::string(1, static_cast<char>('a' + letter)) + std::to_string(number); }
+std::string cellName(int letter, int number) {
+  std::string name(1, static_cast<char>('a' + letter));
+  name += std::to_string(number);  // appended: GCC 12 warns (-Wrestrict) on char + to_string's temporary
+  return name;
+}
 
 Board parseBoard(const std::string& text) {
   Board b{};
