@@ -28,7 +28,8 @@ void printUsage(std::ostream& out) {
     out << "  " << name << std::string(name.size() < kColumn ? kColumn - name.size() : 1, ' ') << c.summary << "\n";
   }
   out << "\n  --game clobber or --game yinsh (anywhere) analyses that game instead of Amazons: the default command, perft, bench,\n"
-         "  play, referee, convert (clobber); suite and verify read each line by its game (game=), that game's by default with --game\n";
+         "  play, referee, convert (clobber), reach (yinsh: how far from the end the solver settles the bot's games); suite\n"
+         "  and verify read each line by its game (game=), that game's by default with --game\n";
 }
 
 // Removes "--game NAME" or "--game=NAME" from args; returns NAME ("" for amazons, the default).
