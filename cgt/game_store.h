@@ -52,7 +52,8 @@ struct Node {
   uint32_t birthday = 0;
   int64_t nim = -1;          // nim value when the game is a nimber
   bool isNum = false;
-  uint64_t hash = 0;
+  uint64_t hash = 0;         // of the option ids: the intern table's
+  uint64_t shape = 0;        // a hash of the form alone, never of ids (formLess)
   Dyadic num;                // value when isNum
   Dyadic lstop, rstop;
   std::atomic<GameId> neg{kNone};

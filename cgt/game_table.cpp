@@ -57,6 +57,17 @@ uint64_t hashOptions(const std::vector<GameId>& opts, uint32_t nL) {
   return XXH3_64bits_withSeed(opts.data(), opts.size() * sizeof(GameId), seed);
 }
 
+// Node::shape: the options' shapes, each side sorted (its ids' order is the process's), hashed
+// with the count of left options.
+uint64_t shapeOf(const std::vector<GameId>& opts, uint32_t nL) {
+  thread_local std::vector<uint64_t> shapes;
+  shapes.clear();
+  for (GameId o : opts) shapes.push_back(node(o).shape);
+  std::sort(shapes.begin(), shapes.begin() + nL);
+  std::sort(shapes.begin() + nL, shapes.end());
+  return XXH3_64bits_withSeed(shapes.data(), shapes.size() * sizeof(uint64_t), nL * 0x9E3779B97F4A7C15ull + 1);
+}
+
 void classify(Node& n) {
   const GameId* L = n.opts.data();
   const GameId* R = L + n.nL;
@@ -126,6 +137,7 @@ GameId internPacked(std::vector<GameId>&& opts, uint32_t nL) {
   n.nL = nL;
   n.nR = static_cast<uint32_t>(n.opts.size()) - nL;
   n.hash = h;
+  n.shape = shapeOf(n.opts, nL);
   classify(n);
   shard.slots[i] = tag | id;
   if (++shard.count * 2 > shard.slots.size()) {
@@ -278,5 +290,37 @@ std::span<const GameId> leftOptions(GameId g) { return lefts(node(g)); }
 std::span<const GameId> rightOptions(GameId g) { return rights(node(g)); }
 size_t birthday(GameId g) { return node(g).birthday; }
 size_t tableSize() { return store().size(); }
+
+namespace {
+int compareForms(GameId a, GameId b) {
+  if (a == b) return 0;
+  const Node& x = node(a);
+  const Node& y = node(b);
+  if (x.birthday != y.birthday) return x.birthday < y.birthday ? -1 : 1;
+  if (x.shape != y.shape) return x.shape < y.shape ? -1 : 1;
+  return compareOptions(a, b);
+}
+}  // namespace
+
+bool formLess(GameId a, GameId b) { return compareForms(a, b) < 0; }
+uint64_t formHash(GameId g) { return node(g).shape; }
+
+int compareOptions(GameId a, GameId b) {
+  const Node& x = node(a);
+  const Node& y = node(b);
+  if (x.nL != y.nL) return x.nL < y.nL ? -1 : 1;
+  if (x.nR != y.nR) return x.nR < y.nR ? -1 : 1;
+  auto sorted = [](std::span<const GameId> side) {
+    std::vector<GameId> v(side.begin(), side.end());
+    std::sort(v.begin(), v.end(), formLess);
+    return v;
+  };
+  for (const bool left : {true, false}) {
+    const std::vector<GameId> p = sorted(left ? lefts(x) : rights(x)), q = sorted(left ? lefts(y) : rights(y));
+    for (size_t i = 0; i < p.size(); ++i)
+      if (const int c = compareForms(p[i], q[i])) return c;
+  }
+  return 0;  // the same options: the same form
+}
 
 }  // namespace cgt

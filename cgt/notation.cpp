@@ -26,6 +26,9 @@ int compareGames(GameId a, GameId b);
 
 std::vector<GameId> sortedOptions(std::span<const GameId> opts) {
   std::vector<GameId> v(opts.begin(), opts.end());
+  // From formLess's order, not the ids': which pairs the sort compares (each comparison may
+  // recognise values, sums counted under a WorkLimit) then depends on the forms alone.
+  std::sort(v.begin(), v.end(), formLess);
   std::sort(v.begin(), v.end(), [](GameId x, GameId y) { return compareGames(x, y) < 0; });
   return v;
 }
