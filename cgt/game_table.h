@@ -24,8 +24,11 @@ enum class Cmp { Less, Equal, Greater, Confused };
 
 GameId zero();
 GameId star();                      // *
-GameId integer(int64_t n);          // |n| <= 2^22 (the chain n-1, n-2, ... is interned); else std::length_error
-GameId number(Dyadic d);
+GameId integer(int64_t n);          // |n| <= 2^22 (the chain n-1, n-2, ... is made); else std::length_error
+GameId number(Dyadic d);            // within checkNumberRange's bounds
+// Throws std::length_error where number(d) would need an integer of magnitude above 2^22,
+// before anything is built.
+void checkNumberRange(Dyadic d);
 GameId nimber(uint32_t n);          // *n
 GameId up(int n);                   // n > 0: ^n (n copies of ^); n < 0: -n copies of v; 0: zero
 
