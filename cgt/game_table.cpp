@@ -47,6 +47,10 @@ struct InternShard {
 };
 constexpr uint64_t kEmptySlot = ~uint64_t{0};
 
+// A slot's first probe, from the hash bits the slot holds (the shard took the top ones):
+// growing the table reads no node, a cache miss each, and a node keeps no hash of its own.
+size_t homeOf(uint64_t hashOrSlot, size_t mask) { return (hashOrSlot >> 32) * 0x9E3779B97F4A7C15ull >> 32 & mask; }
+
 InternShard* internShards() {
   static InternShard* s = new InternShard[kShards];
   return s;
@@ -55,6 +59,17 @@ InternShard* internShards() {
 uint64_t hashOptions(const std::vector<GameId>& opts, uint32_t nL) {
   uint64_t seed = nL * 0x9E3779B97F4A7C15ull;
   return XXH3_64bits_withSeed(opts.data(), opts.size() * sizeof(GameId), seed);
+}
+
+// Node::shape: the options' shapes, each side sorted (its ids' order is the process's), hashed
+// with the count of left options.
+uint64_t shapeOf(const std::vector<GameId>& opts, uint32_t nL) {
+  thread_local std::vector<uint64_t> shapes;
+  shapes.clear();
+  for (GameId o : opts) shapes.push_back(node(o).shape);
+  std::sort(shapes.begin(), shapes.begin() + nL);
+  std::sort(shapes.begin() + nL, shapes.end());
+  return XXH3_64bits_withSeed(shapes.data(), shapes.size() * sizeof(uint64_t), nL * 0x9E3779B97F4A7C15ull + 1);
 }
 
 void classify(Node& n) {
@@ -103,8 +118,26 @@ void classify(Node& n) {
   for (uint32_t i = 1; i < n.nR; ++i) n.rstop = std::min(n.rstop, node(R[i]).lstop);
 }
 
+// A new node: {L | R} with opts L then R.
+GameId newNode(std::vector<GameId>&& opts, uint32_t nL) {
+  const GameId id = store().allocate();
+  Node& n = node(id);
+  n.opts = std::move(opts);
+  n.nL = nL;
+  n.nR = static_cast<uint32_t>(n.opts.size()) - nL;
+  n.shape = shapeOf(n.opts, nL);
+  classify(n);
+  return id;
+}
+
 // opts: left then right options, each part sorted and unique, already canonical as a whole.
 GameId internPacked(std::vector<GameId>&& opts, uint32_t nL) {
+  // Integers are kept by integer() alone, out of this table: {k|} for an integer k >= 0 and
+  // {|k} for k <= 0 go there.
+  if (opts.size() == 1) {
+    const Node& o = node(opts[0]);
+    if (o.isNum && o.num.isInteger() && (nL == 1 ? o.num.num >= 0 : o.num.num <= 0)) return integer(o.num.num + (nL == 1 ? 1 : -1));
+  }
   if (workLimit) workLimit->check();  // before the lock: the loops that build literals come here
   const uint64_t h = hashOptions(opts, nL);
   InternShard& shard = internShards()[h >> (64 - kShardBits)];
@@ -112,28 +145,22 @@ GameId internPacked(std::vector<GameId>&& opts, uint32_t nL) {
   if (shard.slots.empty()) shard.slots.assign(64, kEmptySlot);
   const uint64_t tag = h & 0xFFFFFFFF00000000ull;
   size_t mask = shard.slots.size() - 1;
-  size_t i = h & mask;
+  size_t i = homeOf(h, mask);
   for (;; i = (i + 1) & mask) {
     const uint64_t slot = shard.slots[i];
     if (slot == kEmptySlot) break;
     if ((slot & 0xFFFFFFFF00000000ull) != tag) continue;
     const Node& n = node(static_cast<GameId>(slot));
-    if (n.hash == h && n.nL == nL && n.opts == opts) return static_cast<GameId>(slot);
+    if (n.nL == nL && n.opts == opts) return static_cast<GameId>(slot);
   }
-  const GameId id = store().allocate();
-  Node& n = node(id);
-  n.opts = std::move(opts);
-  n.nL = nL;
-  n.nR = static_cast<uint32_t>(n.opts.size()) - nL;
-  n.hash = h;
-  classify(n);
+  const GameId id = newNode(std::move(opts), nL);
   shard.slots[i] = tag | id;
   if (++shard.count * 2 > shard.slots.size()) {
     std::vector<uint64_t> bigger(shard.slots.size() * 2, kEmptySlot);
     mask = bigger.size() - 1;
     for (uint64_t slot : shard.slots) {
       if (slot == kEmptySlot) continue;
-      size_t j = node(static_cast<GameId>(slot)).hash & mask;
+      size_t j = homeOf(slot, mask);
       while (bigger[j] != kEmptySlot) j = (j + 1) & mask;
       bigger[j] = slot;
     }
@@ -170,8 +197,17 @@ GameId zero() {
 }
 GameId star() { return nimber(1); }
 
+namespace {
+constexpr int64_t kMaxInteger = int64_t{1} << 22;
+[[noreturn]] void integerTooLarge() { throw std::length_error("cgt::integer: magnitude above 2^22"); }
+}  // namespace
+
+void checkNumberRange(Dyadic d) {
+  if (d.ceil() > kMaxInteger || d.floor() < -kMaxInteger) integerTooLarge();
+}
+
 GameId integer(int64_t n) {
-  if (n > (int64_t{1} << 22) || n < -(int64_t{1} << 22)) throw std::length_error("cgt::integer: magnitude above 2^22");
+  if (n > kMaxInteger || n < -kMaxInteger) integerTooLarge();
   if (n == 0) return zero();
   SmallValues& s = smallValues();
   const bool small = n > -SmallValues::kKnownIntegers && n < SmallValues::kKnownIntegers;
@@ -182,7 +218,12 @@ GameId integer(int64_t n) {
   std::vector<GameId>& v = n > 0 ? s.pos : s.neg;
   const size_t k = static_cast<size_t>(n > 0 ? n : -n);
   if (v.empty()) v.push_back(zero());
-  while (v.size() <= k) v.push_back(n > 0 ? intern({v.back()}, {}) : intern({}, {v.back()}));
+  // Each a node of its own, with no look-up in the intern table (which sends integers here):
+  // a probe there is a cache miss a node, and the table's growth more.
+  while (v.size() <= k) {
+    if (workLimit) workLimit->check();
+    v.push_back(newNode({v.back()}, n > 0 ? 1 : 0));
+  }
   if (known) known->store(v[k] + 1, std::memory_order_release);
   return v[k];
 }
@@ -200,6 +241,7 @@ NumberShard* numberShards() {
 
 GameId number(Dyadic d) {
   if (d.isInteger()) return integer(d.num);
+  checkNumberRange(d);  // before its options are built: one end may be in range, the other not
   // Memoised: the options d -+ 2^-k share their own options, so unmemoised recursion is exponential.
   const bool cacheable = d.exp < 64 && d.num > -(int64_t{1} << 56) && d.num < (int64_t{1} << 56);
   const uint64_t key = (static_cast<uint64_t>(d.num) << 6) | static_cast<uint64_t>(d.exp);
@@ -278,5 +320,37 @@ std::span<const GameId> leftOptions(GameId g) { return lefts(node(g)); }
 std::span<const GameId> rightOptions(GameId g) { return rights(node(g)); }
 size_t birthday(GameId g) { return node(g).birthday; }
 size_t tableSize() { return store().size(); }
+
+namespace {
+int compareForms(GameId a, GameId b) {
+  if (a == b) return 0;
+  const Node& x = node(a);
+  const Node& y = node(b);
+  if (x.birthday != y.birthday) return x.birthday < y.birthday ? -1 : 1;
+  if (x.shape != y.shape) return x.shape < y.shape ? -1 : 1;
+  return compareOptions(a, b);
+}
+}  // namespace
+
+bool formLess(GameId a, GameId b) { return compareForms(a, b) < 0; }
+uint64_t formHash(GameId g) { return node(g).shape; }
+
+int compareOptions(GameId a, GameId b) {
+  const Node& x = node(a);
+  const Node& y = node(b);
+  if (x.nL != y.nL) return x.nL < y.nL ? -1 : 1;
+  if (x.nR != y.nR) return x.nR < y.nR ? -1 : 1;
+  auto sorted = [](std::span<const GameId> side) {
+    std::vector<GameId> v(side.begin(), side.end());
+    std::sort(v.begin(), v.end(), formLess);
+    return v;
+  };
+  for (const bool left : {true, false}) {
+    const std::vector<GameId> p = sorted(left ? lefts(x) : rights(x)), q = sorted(left ? lefts(y) : rights(y));
+    for (size_t i = 0; i < p.size(); ++i)
+      if (const int c = compareForms(p[i], q[i])) return c;
+  }
+  return 0;  // the same options: the same form
+}
 
 }  // namespace cgt

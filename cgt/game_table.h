@@ -24,8 +24,11 @@ enum class Cmp { Less, Equal, Greater, Confused };
 
 GameId zero();
 GameId star();                      // *
-GameId integer(int64_t n);          // |n| <= 2^22 (the chain n-1, n-2, ... is interned); else std::length_error
-GameId number(Dyadic d);
+GameId integer(int64_t n);          // |n| <= 2^22 (the chain n-1, n-2, ... is made); else std::length_error
+GameId number(Dyadic d);            // within checkNumberRange's bounds
+// Throws std::length_error where number(d) would need an integer of magnitude above 2^22,
+// before anything is built.
+void checkNumberRange(Dyadic d);
 GameId nimber(uint32_t n);          // *n
 GameId up(int n);                   // n > 0: ^n (n copies of ^); n < 0: -n copies of v; 0: zero
 
@@ -99,6 +102,20 @@ std::span<const GameId> leftOptions(GameId g);
 std::span<const GameId> rightOptions(GameId g);
 size_t birthday(GameId g);
 size_t tableSize();
+
+// A total order of canonical forms that depends on the forms alone, never on their ids (which
+// number forms in the order this process happened to make them): by birthday, then by a hash of
+// the structure (formHash), then, where two hashes collide, by compareOptions. Wherever an
+// order of forms steers a search (a sum's parts, the moves tried in them), it is this one, so
+// that what a search does never depends on what the process did before.
+bool formLess(GameId a, GameId b);
+// A hash of g's structure: of the hashes of its left options and of its right options, each
+// taken as a set. Equal for equal forms in every process.
+uint64_t formHash(GameId g);
+// formLess's order for forms of one birthday and hash: by the counts of left and right options,
+// then by the left options and then the right ones, each list in formLess's order and compared
+// item by item. Negative, 0 (only for a == b) or positive; public for the tests.
+int compareOptions(GameId a, GameId b);
 
 // number + up multiple + nimber ("NUS": x, x^, x^*, x*n, x^3*2, ...), when g is one.
 struct Nus {

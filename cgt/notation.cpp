@@ -26,6 +26,9 @@ int compareGames(GameId a, GameId b);
 
 std::vector<GameId> sortedOptions(std::span<const GameId> opts) {
   std::vector<GameId> v(opts.begin(), opts.end());
+  // From formLess's order, not the ids': which pairs the sort compares (each comparison may
+  // recognise values, sums counted under a WorkLimit) then depends on the forms alone.
+  std::sort(v.begin(), v.end(), formLess);
   std::sort(v.begin(), v.end(), [](GameId x, GameId y) { return compareGames(x, y) < 0; });
   return v;
 }
@@ -166,16 +169,34 @@ class Parser {
   GameId parseAll() {
     skipSpace();
     if (atEnd()) fail("empty expression");
-    GameId g = expr();
+    GameId g = formOf(expr());
     skipSpace();
     if (!atEnd()) fail(std::string("unexpected '") + s_[pos_] + "'");
     return g;
   }
 
  private:
-  // A braced item: either a game, or a plain set of options without bars (only after +-).
+  // A value as parsed. Literals (a number, an up multiple, a nimber) and their sums and
+  // negatives stay numbers (nus) until a form is needed (formOf): a sum's range is then checked
+  // before anything is built ('4194304 + 4194304' is refused at once, where its parts took
+  // seconds to build, the integer 2^22 a chain of 2^22 forms).
+  struct Value {
+    std::optional<Nus> nus;
+    GameId game = 0;  // when not nus
+  };
+  static GameId formOf(const Value& v) { return v.nus ? cgt::nus(v.nus->number, v.nus->ups, v.nus->nim) : v.game; }
+  static Value sum(const Value& a, const Value& b) {
+    if (a.nus && b.nus) return {Nus{a.nus->number + b.nus->number, a.nus->ups + b.nus->ups, a.nus->nim ^ b.nus->nim}};
+    return {std::nullopt, add(formOf(a), formOf(b))};
+  }
+  static Value minus(const Value& v) {
+    if (v.nus) return {Nus{-v.nus->number, -v.nus->ups, v.nus->nim}};
+    return {std::nullopt, negate(v.game)};
+  }
+
+  // A braced item: either a value, or a plain set of options without bars (only after +-).
   struct Item {
-    GameId game = 0;
+    Value value;
     size_t pos = 0;
     bool isSet = false;
     std::vector<GameId> set;
@@ -190,42 +211,42 @@ class Parser {
   }
   bool isPlusMinus() const { return peek() == '+' && peek(1) == '-'; }
 
-  GameId expr() {
-    GameId acc = term();
+  Value expr() {
+    Value acc = term();
     for (;;) {
       skipSpace();
       if (isPlusMinus()) {
         pos_ += 2;
-        acc = add(acc, plusMinus());
+        acc = sum(acc, {std::nullopt, plusMinus()});
       } else if (peek() == '+') {
         ++pos_;
-        acc = add(acc, term());
+        acc = sum(acc, term());
       } else if (peek() == '-') {
         ++pos_;
-        acc = subtract(acc, term());
+        acc = sum(acc, minus(term()));
       } else {
         return acc;
       }
     }
   }
 
-  GameId term() {
+  Value term() {
     checkWork();  // "----1" and "((((1))))" recurse once a character
     skipSpace();
     if (atEnd()) fail("expected a value");
     if (isPlusMinus()) {
       pos_ += 2;
-      return plusMinus();
+      return {std::nullopt, plusMinus()};
     }
     if (peek() == '-' && std::isdigit(static_cast<unsigned char>(peek(1)))) {
       // "-1^*" is (-1) + ^*, as CGSuite prints it: the sign belongs to the number part only.
       ++pos_;
       Item it = postfix(true);
-      return it.game;
+      return it.value;
     }
     if (peek() == '-') {
       ++pos_;
-      return negate(term());
+      return minus(term());
     }
     if (peek() == '+') {
       ++pos_;
@@ -233,18 +254,18 @@ class Parser {
     }
     Item it = postfix();
     if (it.isSet) failAt(it.pos, "expected '|' in braces");
-    return it.game;
+    return it.value;
   }
 
   GameId plusMinus() {
     skipSpace();
     if (atEnd()) fail("expected a value after '+-'");
     if (peek() == '-' || isPlusMinus() || peek() == '+') {
-      GameId g = term();
+      const GameId g = formOf(term());
       return make({g}, {negate(g)});
     }
     Item it = postfix();
-    std::vector<GameId> L = it.isSet ? it.set : std::vector<GameId>{it.game};
+    std::vector<GameId> L = it.isSet ? it.set : std::vector<GameId>{formOf(it.value)};
     std::vector<GameId> R;
     for (GameId g : L) R.push_back(negate(g));
     return make(L, R);
@@ -252,7 +273,7 @@ class Parser {
 
   Item postfix(bool negativeNumber = false) {
     Item it;
-    if (negativeNumber) it.game = literal(true);
+    if (negativeNumber) it.value = literal(true);
     else it = primary();
     while (peek() == '.') {
       if (it.isSet) fail("unexpected '.'");
@@ -261,9 +282,9 @@ class Parser {
       while (std::isalpha(static_cast<unsigned char>(peek()))) ++pos_;
       const std::string_view name = s_.substr(b, pos_ - b);
       if (name == "Tiny" || name == "Miny") {
-        const GameId g = it.game;  // Tiny(G) = {0 || 0 | -G}
+        const GameId g = formOf(it.value);  // Tiny(G) = {0 || 0 | -G}
         const GameId t = make({zero()}, {make({zero()}, {negate(g)})});
-        it.game = name == "Tiny" ? t : negate(t);
+        it.value = {std::nullopt, name == "Tiny" ? t : negate(t)};
       } else {
         failAt(b, "expected 'Tiny' or 'Miny' after '.'");
       }
@@ -278,7 +299,7 @@ class Parser {
     const char c = peek();
     if (c == '(') {
       ++pos_;
-      it.game = expr();
+      it.value = expr();
       skipSpace();
       if (peek() != ')') fail("expected ')'");
       ++pos_;
@@ -286,7 +307,7 @@ class Parser {
     }
     if (c == '{') return braced();
     if (std::isdigit(static_cast<unsigned char>(c)) || c == '^' || c == 'v' || c == '*') {
-      it.game = literal();
+      it.value = literal();
       return it;
     }
     if (c == '\0') fail("unexpected end of expression");
@@ -306,12 +327,11 @@ class Parser {
   }
 
   // [integer ['/' integer]] [ups] [star], at least one part, no spaces inside.
-  GameId literal(bool negativeNumber = false) {
+  Value literal(bool negativeNumber = false) {
     Dyadic number;
     int64_t ups = 0;
     uint32_t nim = 0;
     if (std::isdigit(static_cast<unsigned char>(peek()))) {
-      const size_t b = pos_;
       const int64_t n = integerToken();
       if (peek() == '/' && std::isdigit(static_cast<unsigned char>(peek(1)))) {
         ++pos_;
@@ -323,7 +343,6 @@ class Parser {
         number = Dyadic(n);
       }
       if (negativeNumber) number = -number;
-      (void)b;
     }
     if (peek() == '^' || peek() == 'v') {
       const char ch = peek();
@@ -356,12 +375,11 @@ class Parser {
     }
     if (std::isalnum(static_cast<unsigned char>(peek())) && peek() != 'v') fail(std::string("unexpected '") + peek() + "'");
     try {
-      return nus(number, ups, nim);
-    } catch (const WorkLimitReached&) {
-      throw;  // not an error in the text
-    } catch (const std::exception& e) {
+      checkNumberRange(number);  // the ups and the nimber are checked above
+    } catch (const std::length_error& e) {
       fail(e.what());
     }
+    return {Nus{number, ups, nim}};
   }
 
   // '{' lists separated by runs of '|' '}'.
@@ -376,11 +394,11 @@ class Parser {
       skipSpace();
       if (atEnd()) failAt(open, "unclosed '{'");
       if (peek() != '|' && peek() != '}') {
-        list.push_back(expr());
+        list.push_back(formOf(expr()));
         skipSpace();
         while (peek() == ',') {
           ++pos_;
-          list.push_back(expr());
+          list.push_back(formOf(expr()));
           skipSpace();
         }
       }
@@ -411,7 +429,7 @@ class Parser {
       if (it.set.empty()) failAt(open, "empty braces");
       return it;
     }
-    it.game = build(lists, seps, sepPos, 0, lists.size() - 1);
+    it.value = {std::nullopt, build(lists, seps, sepPos, 0, lists.size() - 1)};
     return it;
   }
 

@@ -18,9 +18,10 @@
 // "+-" both as prefix and infix (a +- b = a + (+-b)), and braces with any number of slashes:
 // "{a||b|c}" = {a|{b|c}}, "{a|b||c}" = {{a|b}|c}; equally many bars at the top level is an error.
 // Literals past what the table can hold are errors: integers above 2^22, up multiples above
-// 2^20, nimbers above *4096. Neither parse nor toString bounds its own work: a short text can
-// ask for minutes ("^*2000") or gigabytes (a sum of forty switches); run them under a
-// WorkLimit (game_table.h) to bound them, as `amazons-solve cgt` does.
+// 2^20, nimbers above *4096; literals are added and negated as numbers, so a sum of them past
+// those bounds is refused before any form is built. Neither parse nor toString bounds its own
+// work: a short text can ask for minutes ("^*2000") or gigabytes (a sum of forty switches); run
+// them under a WorkLimit (game_table.h) to bound them, as `amazons-solve cgt` does.
 #pragma once
 #include <stdexcept>
 #include <string>

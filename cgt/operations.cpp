@@ -420,7 +420,11 @@ std::optional<Nus> asNus(GameId g) {
   std::optional<Dyadic> x;
   int64_t umin = 0, umax = 0;
   uint32_t mmax = 0;
-  for (GameId o : n.opts) {
+  // In formLess's order: the loop stops at the first option that fails, and under a count of
+  // sums which options were recognised before it must not depend on their ids.
+  std::vector<GameId> opts(n.opts);
+  std::sort(opts.begin(), opts.end(), formLess);
+  for (GameId o : opts) {
     if (!ok) break;
     auto v = asNus(o);
     if (!v || (x && !(*x == v->number))) {

@@ -1,6 +1,8 @@
 #include "cgt/serial.h"
 
+#include <algorithm>
 #include <limits>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -35,12 +37,20 @@ struct Reader {
   }
 };
 
+// One side's options in formLess's order: the bytes written for a value are then the same in
+// every process, whatever ids its forms have there.
+std::vector<GameId> inFormOrder(std::span<const GameId> options) {
+  std::vector<GameId> v(options.begin(), options.end());
+  std::sort(v.begin(), v.end(), formLess);
+  return v;
+}
+
 // Post-order numbering of the followers of g (each once), into `order`.
 void number(GameId g, std::unordered_map<GameId, uint64_t>& index, std::vector<GameId>& order) {
   if (index.count(g)) return;
   if (!asNumber(g) && !asNimber(g)) {
-    for (GameId o : leftOptions(g)) number(o, index, order);
-    for (GameId o : rightOptions(g)) number(o, index, order);
+    for (GameId o : inFormOrder(leftOptions(g))) number(o, index, order);
+    for (GameId o : inFormOrder(rightOptions(g))) number(o, index, order);
   }
   index.emplace(g, order.size());
   order.push_back(g);
@@ -66,8 +76,8 @@ std::string serialise(GameId g) {
       putVarint(out, kGeneral);
       putVarint(out, leftOptions(node).size());
       putVarint(out, rightOptions(node).size());
-      for (GameId o : leftOptions(node)) putVarint(out, index.at(o));
-      for (GameId o : rightOptions(node)) putVarint(out, index.at(o));
+      for (GameId o : inFormOrder(leftOptions(node))) putVarint(out, index.at(o));
+      for (GameId o : inFormOrder(rightOptions(node))) putVarint(out, index.at(o));
     }
   }
   return out;

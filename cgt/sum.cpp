@@ -1,5 +1,7 @@
 #include "cgt/sum.h"
 
+#include <xxhash.h>
+
 #include <algorithm>
 
 namespace cgt {
@@ -22,19 +24,19 @@ void PartSum::add(GameId g) {
   // a fifth fewer positions).
   if (const std::optional<Nus> v = asNus(g)) {
     number_ += v->number;
-    if (nus_ != kNoNus) parts_.erase(std::lower_bound(parts_.begin(), parts_.end(), nus_));
+    if (nus_ != kNoNus) parts_.erase(std::lower_bound(parts_.begin(), parts_.end(), nus_, formLess));
     nusUps_ += v->ups;
     nusNim_ ^= v->nim;
     nus_ = nusUps_ != 0 || nusNim_ != 0 ? nus(Dyadic(), nusUps_, nusNim_) : kNoNus;
-    if (nus_ != kNoNus) parts_.insert(std::upper_bound(parts_.begin(), parts_.end(), nus_), nus_);
+    if (nus_ != kNoNus) parts_.insert(std::upper_bound(parts_.begin(), parts_.end(), nus_, formLess), nus_);
     return;
   }
   const GameId minus = negate(g);
-  if (const auto it = std::lower_bound(parts_.begin(), parts_.end(), minus); it != parts_.end() && *it == minus) {
+  if (const auto it = std::lower_bound(parts_.begin(), parts_.end(), minus, formLess); it != parts_.end() && *it == minus) {
     parts_.erase(it);
     return;
   }
-  parts_.insert(std::upper_bound(parts_.begin(), parts_.end(), g), g);
+  parts_.insert(std::upper_bound(parts_.begin(), parts_.end(), g, formLess), g);
 }
 
 PartSum PartSum::replaced(size_t i, GameId g) const {
@@ -74,8 +76,11 @@ std::vector<std::pair<size_t, GameId>> PartSum::moves(Side mover) const {
       scored.push_back({gap, mover == Side::Left ? stops : -stops, i, o});
     }
   }
-  std::stable_sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) {
-    return a.gap != b.gap ? b.gap < a.gap : b.score < a.score;
+  // Ties go by the parts' order and then the options' forms (formLess), never by their ids.
+  std::sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) {
+    if (a.gap != b.gap) return b.gap < a.gap;
+    if (a.score != b.score) return b.score < a.score;
+    return a.part != b.part ? a.part < b.part : formLess(a.option, b.option);
   });
   std::vector<std::pair<size_t, GameId>> result;
   result.reserve(scored.size());
@@ -117,6 +122,15 @@ void PartSum::appendPartsKey(std::string& key) const {
 void PartSum::appendKeyBesidesNumberUpStar(std::string& key) const {
   for (GameId p : parts_)
     if (p != nus_) key.append(reinterpret_cast<const char*>(&p), sizeof p);
+}
+
+uint64_t PartSum::formHashBesidesNumberUpStar(uint64_t seed) const {
+  for (GameId p : parts_)
+    if (p != nus_) {
+      const uint64_t form = formHash(p);
+      seed = XXH3_64bits_withSeed(&form, sizeof form, seed);
+    }
+  return seed;
 }
 
 bool SumSearch::moverWins(const PartSum& sum, Side mover, const std::function<void()>& poll) {

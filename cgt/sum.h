@@ -32,7 +32,7 @@ class PartSum {
   PartSum replaced(size_t i, GameId g) const;
 
   const Dyadic& number() const { return number_; }
-  const std::vector<GameId>& parts() const { return parts_; }  // the non-numbers, sorted by id
+  const std::vector<GameId>& parts() const { return parts_; }  // the non-numbers, in formLess's order
   // The number plus the folded up multiple and nimber: x + ^n*m, one value that any two sums
   // which differ only there compare by (nusAtLeast).
   Nus numberUpStar() const { return {number_, nusUps_, nusNim_}; }
@@ -45,9 +45,13 @@ class PartSum {
   // Whether `mover`, moving first, wins, when the stops of the parts settle it without search.
   std::optional<bool> decidedByStops(Side mover) const;
 
-  void appendKey(std::string& key) const;       // exact: the number and the sorted part ids
-  void appendPartsKey(std::string& key) const;  // the sorted part ids alone, the number left out
+  void appendKey(std::string& key) const;       // exact: the number and the part ids, in parts()'s order
+  void appendPartsKey(std::string& key) const;  // the part ids alone, the number left out
   void appendKeyBesidesNumberUpStar(std::string& key) const;  // the part ids but numberUpStar()'s
+  // The parts that appendKeyBesidesNumberUpStar appends, hashed by their forms (formHash), not
+  // their ids, on `seed`: where a table is split by its keys' hashes, which part of it fills
+  // first then does not depend on the process's ids.
+  uint64_t formHashBesidesNumberUpStar(uint64_t seed) const;
 
  private:
   static constexpr GameId kNoNus = ~GameId{0};

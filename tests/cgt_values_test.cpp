@@ -2,6 +2,7 @@
 // CGSuite's printed values; never from this library's own output.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -251,6 +252,65 @@ TEST(CgtNotation, ParseErrors) {
   EXPECT_EQ(col(""), 1);
   EXPECT_EQ(col("{1,2}"), 1);
   EXPECT_EQ(col("(1"), 3);
+}
+
+// Literals and their sums stay numbers until a form is needed: a sum past the table's integers
+// is refused with nothing built (the integer 2^22 is a chain of 2^22 forms), counted in forms
+// made, not in time.
+TEST(CgtNotation, SumsOfLiteralsAreCheckedBeforeAnythingIsBuilt) {
+  const size_t before = tableSize();
+  EXPECT_THROW(parse("4194304 + 4194304"), std::length_error);
+  EXPECT_THROW(parse("-4194304 - 1"), std::length_error);
+  EXPECT_THROW(parse("8388609/2"), ParseError);  // 4194304 + 1/2 = {4194304 | 4194305}
+  EXPECT_THROW(number(Dyadic(8388609, 1)), std::length_error);
+  EXPECT_EQ(parse("4194304 - 4194304 + 3"), integer(3));
+  EXPECT_EQ(parse("^1048576 + v1048576 + *3 + *"), nimber(2));
+  EXPECT_LT(tableSize() - before, 100u);
+  EXPECT_EQ(parse("-(1/2 + ^) + *"), nus(Dyadic(-1, 1), -1, 1));
+  EXPECT_EQ(parse("{1 + 1 | -1 - 1}"), make({integer(2)}, {integer(-2)}));
+}
+
+// Integers are kept outside the intern table (cheap chains); a form that canonicalises to one
+// ({^|} = 1: ^ reverses through * to 0) must still meet the same id.
+TEST(CgtValues, IntegersMadeAnyWayAreOneForm) {
+  EXPECT_EQ(make({up(1)}, {}), integer(1));
+  EXPECT_EQ(make({}, {up(-1)}), integer(-1));
+  EXPECT_EQ(make({integer(1000)}, {}), integer(1001));
+  EXPECT_EQ(add(integer(3), make({integer(2)}, {})), integer(6));
+  EXPECT_EQ(leftOptions(integer(7)).size(), 1u);
+  EXPECT_EQ(leftOptions(integer(7))[0], integer(6));
+  EXPECT_EQ(rightOptions(integer(-7))[0], integer(-6));
+}
+
+// formLess orders forms by their structure alone: a strict total order in which birthdays never
+// decrease, and compareOptions, its order where two forms' hashes collide, is one too.
+TEST(CgtValues, FormOrderIsATotalOrderOfForms) {
+  std::vector<GameId> forms = {zero(), star(), up(1), up(-1), up(2), nimber(2), nimber(3), integer(1), integer(-1), integer(2),
+                               number(Dyadic(1, 1)), number(Dyadic(-3, 2)), P("+-1"), P("{1|0}"), P("{0|-1}"), P("{1|*}"),
+                               P("{*|-1}"), P("{2|0,*}"), P("^*"), P("{0,*|0}"), P("{0|0,*}"), P("{1*|0}")};
+  for (GameId a : forms)
+    for (GameId b : forms) {
+      EXPECT_EQ(formLess(a, b) + formLess(b, a), a == b ? 0 : 1) << toString(a) << " " << toString(b);
+      const int c = compareOptions(a, b);
+      EXPECT_EQ(c == 0, a == b) << toString(a) << " " << toString(b);
+      EXPECT_EQ(c < 0, compareOptions(b, a) > 0) << toString(a) << " " << toString(b);
+      if (formLess(a, b)) {
+        EXPECT_LE(birthday(a), birthday(b));
+      }
+      for (GameId x : forms) {
+        if (formLess(a, b) && formLess(b, x)) {
+          EXPECT_TRUE(formLess(a, x));
+        }
+        if (compareOptions(a, b) < 0 && compareOptions(b, x) < 0) {
+          EXPECT_LT(compareOptions(a, x), 0);
+        }
+      }
+    }
+  std::vector<uint64_t> hashes;
+  for (GameId g : forms) hashes.push_back(formHash(g));
+  std::sort(hashes.begin(), hashes.end());
+  std::sort(forms.begin(), forms.end());
+  EXPECT_EQ(std::unique(hashes.begin(), hashes.end()) - hashes.begin(), std::unique(forms.begin(), forms.end()) - forms.begin());
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // shipped easy endgames and known results.
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -281,6 +282,60 @@ TEST(CliSuite, PublishedMcgsResultsAllCorrect) {
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_TRUE(has(r.out, "positions        : 370")) << r.out;
   EXPECT_TRUE(has(r.out, "result           : OK")) << r.out;
+}
+
+// A line's answer, winning move, value and node count depend on the line alone, not on the
+// lines solved before it in the process: each line run alone prints what it prints inside the
+// file in three orders. (A sum's parts were ordered by the ids of their forms, numbered in the
+// order the process made them: after `xox|oxo|xox`, the 1xn strip's Black to move took 44
+// positions instead of 42, and two other lines moved by one.) Amazons (the oracle's and
+// CGSuite's) and Clobber lines (MCGS's), one thread, as a suite runs each line.
+TEST(CliSuite, ALineSolvesTheSameAloneAndAfterOtherLines) {
+  const std::vector<std::string> lines = {
+      ".#x#.|.####|#.o.o|x#..#|.##.# ; w ; win",
+      ".#x##|.##.#|...o#|x#o#.|##.## ; b ; win",
+      "x...|o... ; b ; win",
+      "..|x.|.o ; w ; win",
+      "xox|oxo|xox ; b ; win ; game=clobber",
+      "xxxxxoo|xxxxxox|xxoooxo ; b ; win ; game=clobber",
+      "xxxoxxxo|xxooooxo ; b ; win ; game=clobber",
+      "oxxx|xoxo|oxxx|oooo ; b ; win ; game=clobber",
+      "oxxxoxx.ox.xo.xx|...............x|...xoxxo.xoooxox ; b ; win ; game=clobber",
+      "oxxxoxx.ox.xo.xx|...............x|...xoxxo.xoooxox ; w ; loss ; game=clobber",
+      "oxo.xxxxxo.xox.x|...............o|xooooxoo.oxxxooo|................|xo.............. ; b ; win ; game=clobber",
+      "oxo.xxxxxo.xox.x|...............o|xooooxoo.oxxxooo|................|xo.............. ; w ; loss ; game=clobber",
+  };
+  // Each result line, its time left out, in the order solved.
+  auto solved = [](const std::vector<std::string>& in) {
+    std::string text;
+    for (const std::string& l : in) text += l + "\n";
+    const CliResult r = runCli({"suite", "--threads", "1", writeTemp("lines.txt", text)});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    std::vector<std::string> out;
+    std::istringstream stream(r.out);
+    for (std::string l; std::getline(stream, l);)
+      if (const size_t us = l.find(" ; us="); us != std::string::npos) out.push_back(l.substr(0, us));
+    return out;
+  };
+  std::vector<std::string> alone;
+  for (const std::string& l : lines) {
+    const std::vector<std::string> one = solved({l});
+    ASSERT_EQ(one.size(), 1u) << l;
+    EXPECT_TRUE(has(one[0], " ; nodes=")) << one[0];
+    alone.push_back(one[0]);
+  }
+  std::vector<size_t> forward(lines.size()), reversed, oddsFirst;
+  for (size_t i = 0; i < lines.size(); ++i) forward[i] = i;
+  reversed.assign(forward.rbegin(), forward.rend());
+  for (size_t start : {1, 0})
+    for (size_t i = start; i < lines.size(); i += 2) oddsFirst.push_back(i);
+  for (const std::vector<size_t>& order : {forward, reversed, oddsFirst}) {
+    std::vector<std::string> in;
+    for (size_t i : order) in.push_back(lines[i]);
+    const std::vector<std::string> together = solved(in);
+    ASSERT_EQ(together.size(), lines.size());
+    for (size_t k = 0; k < order.size(); ++k) EXPECT_EQ(together[k], alone[order[k]]) << "line " << order[k] << " after " << k << " others";
+  }
 }
 
 }  // namespace

@@ -63,6 +63,31 @@ TEST(SearchedTable, InsertMatchesMap) {
   }
 }
 
+// A table emptied holds as many bytes as a new one, and as many keys fit in it again: the
+// search's tables are emptied before each suite line, and a line's positions must not depend
+// on the lines before it. (Emptied by assigning a new table, the arena of long keys kept its
+// buffer, counted in bytes(): the table filled sooner after a large line.)
+TEST(SearchedTable, ClearedTableIsANewOne) {
+  const size_t cap = 200'000;
+  core::SearchedTable<bool> table(cap);
+  auto fill = [&] {  // the same keys each time
+    std::mt19937_64 rng(66);
+    int stored = 0;
+    for (int i = 0; i < 20'000; ++i) {
+      std::string key(20 + rng() % 12, '\0');  // in the arena
+      for (char& c : key) c = static_cast<char>(rng() % 256);
+      stored += table.insert(key, hashOf(key, 0), true);
+    }
+    return stored;
+  };
+  const int first = fill();
+  ASSERT_GT(table.bytes(), cap / 2);
+  table.clear();
+  EXPECT_EQ(table.size(), 0u);
+  EXPECT_EQ(table.bytes(), core::SearchedTable<bool>(cap).bytes());
+  EXPECT_EQ(fill(), first);
+}
+
 // merge, as the Amazons search keeps its bounds: an update where the key is, else an insert
 // where allowed; clear forgets every key.
 TEST(SearchedTable, MergeMatchesMap) {

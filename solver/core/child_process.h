@@ -29,6 +29,8 @@ class ChildProcess {
   // Closes its input and waits for it: its exit status (-1 when killed by a signal).
   int finish();
 
+  pid_t pid() const { return pid_; }
+
  private:
   pid_t pid_ = -1;
   int in_ = -1, out_ = -1;

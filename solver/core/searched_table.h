@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cgt/dyadic.h"
@@ -149,7 +150,13 @@ class SearchedTable {
     if (Slot* slot = const_cast<Slot*>(lookup(key, hash))) update(slot->value);
     else if (insertNew) insert(key, hash, value);
   }
-  void clear() { *this = SearchedTable(maxBytes_); }
+  // Swapped with an empty table, not assigned one: assigned an empty (short) string, the arena
+  // kept its buffer (libstdc++), whose capacity bytes() counts, so that after a large search
+  // the next one's table filled sooner (a suite line's positions depended on the lines before it).
+  void clear() {
+    SearchedTable empty(maxBytes_);
+    std::swap(*this, empty);
+  }
   size_t size() const { return size_; }
   // The slots' array and its length (a power of two, or 0), where a prefetch looks: the slot of
   // hash h is at the array plus (h & (length - 1)) * slotBytes.

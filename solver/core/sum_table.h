@@ -71,15 +71,20 @@ class SumTable {
     std::string key(1, static_cast<char>(mover));
     appendRegionKeys<G>(state.raw, [](const Region& r) -> const Region& { return r; }, key);
     key += '|';
+    // The hash takes the known parts by their forms, not their ids: it picks the shard, and
+    // which shard fills first must not depend on the forms the process made before.
+    uint64_t hash = XXH3_64bits(key.data(), key.size());
     cgt::GameId advantage = 0;
-    if constexpr (kPendingRanges) {
-      state.known.appendKeyBesidesNumberUpStar(key);
-    } else {
+    bool partsInKey = kPendingRanges;
+    if constexpr (!kPendingRanges) {
       const bool whole = wholeSumIsAdvantage(state);
-      if (!whole) state.known.appendKeyBesidesNumberUpStar(key);
+      partsInKey = !whole;
       advantage = valueAdvantage(state, mover, whole);
     }
-    const uint64_t hash = XXH3_64bits(key.data(), key.size());
+    if (partsInKey) {
+      state.known.appendKeyBesidesNumberUpStar(key);
+      hash = state.known.formHashBesidesNumberUpStar(hash);
+    }
     return {false, std::move(key), hash, advantage};
   }
   // The verdict the table holds for the position, if any.

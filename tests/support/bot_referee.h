@@ -16,7 +16,9 @@ constexpr int kSlowdown = kSanitized ? 4 : 1;  // longer turns for all under a s
 // Measured from the referee's side on a loaded 2-core machine, where a process descheduled for
 // tens of milliseconds is not the bot's doing (123 ms was seen with a build beside the test),
 // each answer may take up to kSlack more than the turn; the median answer must be within the
-// turn itself.
+// turn itself. An answer later than its turn counts as the processor time the bot used in it,
+// when that is less: a bot that waited for a core, the machine busy with other work, did not
+// think past its turn (with the time alone, a busy machine could fail the test).
 constexpr std::chrono::milliseconds kSlack(100);
 
 struct BotAnswer {
@@ -25,7 +27,7 @@ struct BotAnswer {
 
 struct BotStats {
   int botTurns = 0, exactWins = 0;
-  std::vector<std::chrono::milliseconds> times;  // of the answers after each game's first
+  std::vector<std::chrono::milliseconds> times;  // of the answers after each game's first, as counted
 
   // Sends one turn's input and reads the answer, MOVE + separator + MESSAGE, within `limit`
   // (plus kSlack); nullopt, with a failure recorded, when none comes or it is malformed.

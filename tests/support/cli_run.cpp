@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/support/cpu_time.h"
 #include "tests/support/paths.h"
 
 namespace amazons::testing {
@@ -60,8 +61,10 @@ CliResult runCli(const std::vector<std::string>& args, const std::string& input)
   std::string cmd = quoted(cliPath());
   for (const std::string& a : args) cmd.append(" ").append(quoted(a));
   cmd.append(" <").append(quoted(in)).append(" >").append(quoted(out)).append(" 2>").append(quoted(err));
+  const double cpuBefore = childCpuSeconds();
   const int rc = std::system(cmd.c_str());
-  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, slurp(out), slurp(err)};
+  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, slurp(out), slurp(err), childCpuSeconds() - cpuBefore};
 }
+
 
 }  // namespace amazons::testing

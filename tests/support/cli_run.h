@@ -8,6 +8,8 @@ namespace amazons::testing {
 struct CliResult {
   int status = -1;  // exit status; -1 when it did not exit normally
   std::string out, err;
+  // The processor time it used (support/cpu_time.h), when no other command ran beside it.
+  double cpuSeconds = 0;
 };
 
 // Run the CLI with these arguments (each one word, quoted for the shell), `input` on standard
