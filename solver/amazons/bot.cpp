@@ -56,16 +56,36 @@ struct Bot::Turn {
   }
 };
 
-Bot::Bot(size_t hashMegabytes, uint64_t seed) : hashMegabytes_(hashMegabytes), seed_(seed) {}
+// The bot's threads that have not ended, heuristics and exact attempts: each counts itself
+// out as its last act, after its last read of anything static.
+struct Bot::Running {
+  std::mutex mutex;
+  std::condition_variable changed;
+  int scans = 0, attempts = 0;
 
-Bot::~Bot() {
-  if (!last_) return;
-  std::unique_lock lock(last_->mutex);
-  last_->changed.wait(lock, [&] { return last_->scanDone.load(); });
+  void add(int Running::*count) {
+    std::lock_guard lock(mutex);
+    ++(this->*count);
+  }
+  void end(int Running::*count) {
+    {
+      std::lock_guard lock(mutex);
+      --(this->*count);
+    }
+    changed.notify_all();
+  }
+};
+
+Bot::Bot(size_t hashMegabytes, uint64_t seed) : hashMegabytes_(hashMegabytes), seed_(seed), running_(std::make_shared<Running>()) {}
+
+Bot::~Bot() {  // the heuristics stop at once: their answers are out
+  std::unique_lock lock(running_->mutex);
+  running_->changed.wait(lock, [&] { return running_->scans == 0; });
 }
 
 bool Bot::idle() const {
-  return (!attempt_ || attempt_->exactDone) && (!leftBehind_ || leftBehind_->exactDone) && (!last_ || last_->scanDone);
+  std::lock_guard lock(running_->mutex);
+  return running_->scans == 0 && running_->attempts == 0;
 }
 
 BotMove Bot::choose(const Board& board, Clock::time_point start, std::chrono::milliseconds turn) {
@@ -82,7 +102,7 @@ BotMove Bot::choose(const Board& board, Clock::time_point start, std::chrono::mi
     analyser_.reset();  // its tables stay with it
   }
   const Clock::time_point exactBy = clock_.due(start, turn, kExactShare), answerBy = clock_.due(start, turn, kAnswerShare);
-  const auto state = last_ = std::make_shared<Turn>();
+  const auto state = std::make_shared<Turn>();
   if (!attempt_ || attempt_->exactDone) {
     if (!analyser_) {
       core::AnalysisOptions options = amazonsAnalysisOptions();
@@ -93,7 +113,8 @@ BotMove Bot::choose(const Board& board, Clock::time_point start, std::chrono::mi
     state->position = toOneLine(board);
     state->mover = board.sideToMove();
     state->seconds = std::chrono::duration<double>(exactBy - Clock::now()).count();
-    std::thread([state, board, analyser = analyser_, exactBy] {
+    running_->add(&Running::attempts);
+    std::thread([state, board, analyser = analyser_, exactBy, running = running_] {
       std::optional<BotMove> answer;
       // The limit from when the thread runs: it may have waited for a core.
       const double seconds = std::chrono::duration<double>(exactBy - Clock::now()).count();
@@ -109,13 +130,16 @@ BotMove Bot::choose(const Board& board, Clock::time_point start, std::chrono::mi
           // (out of memory or a value out of range: the heuristic answers)
         }
       state->finish(state->exactDone, answer);
+      running->end(&Running::attempts);
     }).detach();
   } else {
     state->exactDone = true;  // a left-behind attempt runs: the heuristic alone
   }
-  std::thread([state, board, exactBy, seed = seed_++] {
+  running_->add(&Running::scans);
+  std::thread([state, board, exactBy, seed = seed_++, running = running_] {
     heuristicMove(board, exactBy, seed, &state->stop, &state->best);
     state->finish(state->scanDone);
+    running->end(&Running::scans);
   }).detach();
   std::optional<BotMove> answer;
   {

@@ -25,7 +25,7 @@ class Bot {
   // `hashMegabytes`: the analyser's tables, kept from turn to turn. `seed`: the heuristic's
   // order of moves (and so its choice among equal scores).
   explicit Bot(size_t hashMegabytes = 256, uint64_t seed = 0);
-  ~Bot();  // waits for the last heuristic; an exact attempt still running is left to finish on its own (see idle)
+  ~Bot();  // waits for the heuristics; an exact attempt still running is left to finish on its own (see idle)
   Bot(const Bot&) = delete;
   Bot& operator=(const Bot&) = delete;
 
@@ -43,19 +43,21 @@ class Bot {
   // margin of the turns to come. A game loop without a referee's clock need not call it.
   void answered(std::chrono::steady_clock::time_point written) { clock_.answered(ready_, written); }
 
-  // No exact attempt is running. A process should end with _Exit rather than return while
+  // No thread of the bot is running. A process should end with _Exit rather than return while
   // one runs (a detached thread would outlive the program's static objects).
   bool idle() const;
 
  private:
   struct Turn;
+  struct Running;
   size_t hashMegabytes_;
   uint64_t seed_;
   std::shared_ptr<core::Analyser<Amazons>> analyser_;  // made for the first attempt, kept while attempts finish in time
-  // The threads are detached: a turn never waits to join one. Each tells its turn when done.
+  // The threads are detached: a turn never waits to join one. Each tells its turn when done,
+  // and running_ when it ends.
   std::shared_ptr<Turn> attempt_;     // the turn of the last exact attempt
   std::shared_ptr<Turn> leftBehind_;  // one whose attempt overran
-  std::shared_ptr<Turn> last_;        // the last turn, whose heuristic stops once it answered
+  std::shared_ptr<Running> running_;
   core::TurnClock clock_;
   std::chrono::steady_clock::time_point ready_;  // when the last answer was ready
 };
