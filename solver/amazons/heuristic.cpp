@@ -34,7 +34,7 @@ int heuristicScore(const Board& board) {
 }
 
 std::optional<Move> heuristicMove(const Board& board, std::chrono::steady_clock::time_point deadline, uint64_t seed,
-                                  const std::atomic<bool>* stop) {
+                                  const std::atomic<bool>* stop, MoveSlot* bestSoFar) {
   std::vector<Move> moves = board.legalMoves();
   if (moves.empty()) return std::nullopt;
   // In random order: a scan cut short by the deadline still samples every amazon, and the
@@ -52,6 +52,7 @@ std::optional<Move> heuristicMove(const Board& board, std::chrono::steady_clock:
     if (score > bestScore) {
       best = i;
       bestScore = score;
+      if (bestSoFar) bestSoFar->set(moves[i]);
     }
   }
   return moves[best];

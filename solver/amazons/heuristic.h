@@ -27,10 +27,27 @@ constexpr int kTerritoryOrderEmpty = 9;
 // of mobility; a side with no move at all scores as if it had lost.
 int heuristicScore(const Board& board);
 
+// A move that one thread sets and another reads at any time: the best move of a scan under
+// way, for a bot that answers at its deadline whatever the scan's thread is doing.
+class MoveSlot {
+ public:
+  void set(const Move& m) { bits_.store(kSet | m.from | uint32_t{m.to} << 8 | uint32_t{m.arrow} << 16, std::memory_order_release); }
+  std::optional<Move> get() const {
+    const uint32_t b = bits_.load(std::memory_order_acquire);
+    if (!(b & kSet)) return std::nullopt;
+    return Move{static_cast<uint8_t>(b), static_cast<uint8_t>(b >> 8), static_cast<uint8_t>(b >> 16)};
+  }
+
+ private:
+  static constexpr uint32_t kSet = 1u << 24;
+  std::atomic<uint32_t> bits_{0};
+};
+
 // The legal move of the side to move with the best heuristicScore after it (1 ply). It looks
 // at moves in an order shuffled by `seed` until `deadline` or until `stop` is set, so an
-// answer is ready from the first move on. nullopt when the side to move has no move.
+// answer is ready from the first move on; `best`, when given, holds the best so far. nullopt
+// when the side to move has no move.
 std::optional<Move> heuristicMove(const Board& board, std::chrono::steady_clock::time_point deadline,
-                                  uint64_t seed = 0, const std::atomic<bool>* stop = nullptr);
+                                  uint64_t seed = 0, const std::atomic<bool>* stop = nullptr, MoveSlot* best = nullptr);
 
 }  // namespace amazons

@@ -26,8 +26,8 @@ int runPerft(const std::vector<std::string>& args) {
       ("divide", "print the count below each legal move first")
       ("to-move", po::value<std::string>(), "the side to move: black or white (default: the file's, else white)")
       ("input-format", po::value<std::string>()->default_value("auto"),
-       "auto, grid, codingame, dump (cs61b), oneline (cgsuite, mcgs)")
-      ("notation", po::value<std::string>()->default_value("cs61b"), "move text for --divide: cs61b or codingame");
+       "auto, grid, codingame, dump (cs61b), oneline (cgsuite, mcgs), fen")
+      ("notation", po::value<std::string>()->default_value("cs61b"), "move text for --divide: cs61b, codingame or uci");
   po::variables_map vm;
   int depth = 0;
   if (const auto done = parsePerftArgs(args, visible, vm, depth)) return *done;

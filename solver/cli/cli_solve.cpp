@@ -46,8 +46,8 @@ int runSolve(const std::vector<std::string>& args) {
   po::options_description visible("amazons-solve [FILE...] [options]: exact analysis (FILE '-' is stdin)");
   visible.add_options()
       ("help,h", "show this help")
-      ("input-format", po::value<std::string>()->default_value("auto"), "auto, grid, codingame, dump, oneline")
-      ("notation", po::value<std::string>()->default_value("cs61b"), "moves as cs61b (d10-c9(h4)) or codingame (d8d1d7)")
+      ("input-format", po::value<std::string>()->default_value("auto"), "auto, grid, codingame, dump, oneline, fen")
+      ("notation", po::value<std::string>()->default_value("cs61b"), "moves as cs61b (d10-c9(h4)), codingame (d8d1d7) or uci (d10c9,c9h4)")
       ("chambers", "only split into chambers and list them")
       ("line", "an optimal filling sequence for each territory");
   const AmazonsOptions defaults;

@@ -1,13 +1,16 @@
 // A Clobber player for bots (`play codingame --game clobber`): the exact analysis' move when it
-// settles the position within a share of the turn (the core honours its time limit, so it runs
-// on the calling thread), otherwise the move that leaves the opponent fewest moves.
+// settles the position within a share of the turn, otherwise the move that leaves the opponent
+// fewest moves; never later than the turn allows, earlier when the process was kept waiting
+// for a core on the turns before (core/turn_clock.h).
 #pragma once
 #include <chrono>
 #include <cstdint>
+#include <memory>
 
 #include "solver/clobber/clobber.h"
 #include "solver/core/analysis.h"
 #include "solver/core/text.h"
+#include "solver/core/turn_clock.h"
 
 namespace amazons::clobber {
 
@@ -20,20 +23,27 @@ class Bot {
  public:
   // `seed`: the order of the fallback's moves (its choice among equal counts);
   // `hashMegabytes`: the analyser's tables, kept from turn to turn.
-  Bot(uint64_t seed, size_t hashMegabytes) : analyser_(options(hashMegabytes)), seed_(seed) {}
+  Bot(uint64_t seed, size_t hashMegabytes);
+  ~Bot();  // waits for an analysis under way, which stops at its time limit
+  Bot(const Bot&) = delete;
+  Bot& operator=(const Bot&) = delete;
 
-  // A move for `mover`, which must have one, chosen by `start + turn`. The analyser's tables
-  // are kept from turn to turn.
+  // A move for `mover`, which must have one, chosen by `start + turn`. The analysis runs on a
+  // thread of its own while the calling thread sleeps until the answer is due or the analysis
+  // is done; an analysis still running a tenth into the next turn (past its limit) leaves
+  // that turn to the fallback.
   BotMove choose(const Region& board, cgt::Side mover, std::chrono::steady_clock::time_point start, std::chrono::milliseconds turn);
+  // The last answer went out (was written and flushed) at `written`: its lateness sets the
+  // margin of the turns to come.
+  void answered(std::chrono::steady_clock::time_point written) { clock_.answered(ready_, written); }
 
  private:
-  static core::AnalysisOptions options(size_t hashMegabytes) {
-    core::AnalysisOptions o;
-    o.hashMegabytes = hashMegabytes;
-    return o;
-  }
-  core::Analyser<Clobber> analyser_;
+  struct Attempt;
+  core::Analyser<Clobber> analyser_;  // used by one attempt at a time
   uint64_t seed_;
+  std::shared_ptr<Attempt> attempt_;  // the last analysis, on a detached thread: a turn never waits to join it
+  core::TurnClock clock_;
+  std::chrono::steady_clock::time_point ready_;  // when the last answer was ready
 };
 
 }  // namespace amazons::clobber
