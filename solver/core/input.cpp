@@ -59,4 +59,20 @@ InputText readPositionInput(const std::string& argument) {
   return readInput(argument);
 }
 
+std::vector<TextLine> contentLines(std::string_view text) {
+  std::vector<TextLine> lines;
+  int number = 0;
+  for (size_t start = 0; start <= text.size();) {
+    const size_t end = std::min(text.find('\n', start), text.size());
+    ++number;
+    size_t a = start, b = end;
+    while (a < b && (text[a] == ' ' || text[a] == '\t')) ++a;
+    while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t' || text[b - 1] == '\r')) --b;
+    const std::string_view t = text.substr(a, b - a);
+    if (!t.empty() && t[0] != '#') lines.push_back({t, number, static_cast<int>(a - start) + 1});
+    start = end + 1;
+  }
+  return lines;
+}
+
 }  // namespace amazons::core

@@ -4,32 +4,15 @@
 #include <cctype>
 
 #include "solver/core/errors.h"
+#include "solver/core/input.h"
 #include "solver/yinsh/notation.h"
 
 namespace amazons::yinsh {
 
 namespace {
 
-struct Line {
-  std::string_view text;  // trimmed
-  int number, column;     // 1-based, of text[0]
-};
-
-std::vector<Line> contentLines(std::string_view text) {
-  std::vector<Line> lines;
-  int number = 0;
-  for (size_t start = 0; start <= text.size();) {
-    const size_t end = std::min(text.find('\n', start), text.size());
-    ++number;
-    size_t a = start, b = end;
-    while (a < b && (text[a] == ' ' || text[a] == '\t')) ++a;
-    while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t' || text[b - 1] == '\r')) --b;
-    const std::string_view t = text.substr(a, b - a);
-    if (!t.empty() && t[0] != '#') lines.push_back({t, number, static_cast<int>(a - start) + 1});
-    start = end + 1;
-  }
-  return lines;
-}
+using Line = core::TextLine;
+using core::contentLines;
 
 std::string shown(std::string_view t) { return std::string(t.substr(0, 40)) + (t.size() > 40 ? "..." : ""); }
 
