@@ -15,6 +15,7 @@
 
 #include "tests/support/cli_run.h"
 #include "tests/support/paths.h"
+#include "tests/support/sanitizers.h"
 
 namespace amazons {
 namespace {
@@ -33,11 +34,15 @@ std::string quoted(const std::string& s) {
 
 // mpiexec's start of the CLI with `ranks` ranks: --oversubscribe, for more ranks than this
 // machine's cores; -q, so that a run that exits 1 (a failing suite) leaves stderr to the CLI.
-// The tests run as root in the container, which Open MPI refuses unless told twice.
+// The tests run as root in the container, which Open MPI refuses unless told twice. Under
+// AddressSanitizer (scripts/test --sanitize) without leak checks: Open MPI leaves 120 KB in
+// 3,350 blocks of its own at MPI_Finalize, allocated by plugins it has unloaded by then, which
+// no suppression can name (the one-process tests check the solver's own memory).
 std::string mpiexec(int ranks) {
   ::setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
   ::setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
-  return "mpiexec -q --oversubscribe -n " + std::to_string(ranks) + " " + quoted(testing::cliPath());
+  const std::string env = testing::kSanitized ? "ASAN_OPTIONS=detect_leaks=0 " : "";
+  return env + "mpiexec -q --oversubscribe -n " + std::to_string(ranks) + " " + quoted(testing::cliPath());
 }
 
 CliResult runMpi(int ranks, const std::vector<std::string>& args) {

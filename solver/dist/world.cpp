@@ -43,9 +43,9 @@ void World::reapSends() {
 
 void World::send(int to, int tag, std::string bytes) {
   if (!mpi_) throw std::logic_error("dist::World::send in a world of one rank");
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) throw std::length_error("MPI message over 2 GB");
   reapSends();
   Outgoing& o = sending_.emplace_back(Outgoing{std::move(bytes), MPI_REQUEST_NULL});
-  if (o.bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) throw std::length_error("MPI message over 2 GB");
   check(MPI_Isend(o.bytes.data(), static_cast<int>(o.bytes.size()), MPI_BYTE, to, tag, MPI_COMM_WORLD, &o.request), "MPI_Isend");
 }
 
