@@ -1,8 +1,8 @@
 // suite and verify over the ranks of an MPI job (Open MPI's mpiexec, 2 to 4 ranks on this one
-// machine): the output is the one process's, line for line and in order (times aside), for
-// Amazons, Clobber and Yinsh lines and for a line with a wrong expected answer; a worker killed
-// mid-line makes the run name the lines left without a result and exit non-zero; commands that
-// are not shared out print once.
+// machine, 1 to 3 lanes a worker): the output is the one process's, line for line and in
+// order (times aside), for Amazons, Clobber and Yinsh lines and for a line with a wrong expected
+// answer; a worker killed mid-line makes the run name the lines left without a result and exit
+// non-zero; commands that are not shared out print once.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -91,10 +91,12 @@ std::vector<std::string> suiteFiles() {
                     ".x#|##. ; w ; loss* ; L ; moves=1 ; src=CGSuite, marked as failing although it passes\n")};
 }
 
-void expectSuiteOverRanks(int ranks) {
+// One process on one thread against `ranks` ranks whose workers run `threads` lanes each.
+void expectSuiteOverRanks(int ranks, int threads) {
   std::vector<std::string> args = {"suite", "--threads", "1"};
   for (const std::string& f : suiteFiles()) args.push_back(f);
   const CliResult one = runCli(args);
+  args[2] = std::to_string(threads);
   ASSERT_EQ(one.status, 1) << one.out << one.err;
   ASSERT_TRUE(has(one.out, "wrong outcome    : 2")) << one.out;
   ASSERT_TRUE(has(one.out, "1 unexpected passes")) << one.out;
@@ -106,9 +108,9 @@ void expectSuiteOverRanks(int ranks) {
   EXPECT_TRUE(has(many.out, "FAIL (wrong outcome: expected loss) at " + suiteFiles().back() + ":1")) << many.out;
 }
 
-TEST(MpiSuite, TwoRanksPrintWhatOneProcessPrints) { expectSuiteOverRanks(2); }
-TEST(MpiSuite, ThreeRanksPrintWhatOneProcessPrints) { expectSuiteOverRanks(3); }
-TEST(MpiSuite, FourRanksPrintWhatOneProcessPrints) { expectSuiteOverRanks(4); }
+TEST(MpiSuite, TwoRanksPrintWhatOneProcessPrints) { expectSuiteOverRanks(2, 3); }
+TEST(MpiSuite, ThreeRanksPrintWhatOneProcessPrints) { expectSuiteOverRanks(3, 1); }
+TEST(MpiSuite, FourRanksPrintWhatOneProcessPrints) { expectSuiteOverRanks(4, 2); }
 
 // --failures over ranks: only the failing lines, as one process prints them.
 TEST(MpiSuite, FailuresOnlyOverRanks) {

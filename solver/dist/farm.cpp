@@ -16,7 +16,7 @@ namespace amazons::dist {
 
 namespace {
 
-enum Tag : int { kReady = 1, kRefused, kJob, kResult, kStop };
+enum Tag : int { kReady = 1, kRefused, kJob, kResult, kStop, kNoMore };
 
 volatile std::sig_atomic_t terminated = 0;
 extern "C" void onTerminate(int) { terminated = 1; }
@@ -53,14 +53,23 @@ class Mailbox {
     }
     jobWaiting_.notify_one();
   }
-  // The next job, waiting for one; nullopt once closed.
+  // The next job, waiting for one; nullopt once closed, or once none is left after noMore().
   std::optional<Item> nextJob() {
     std::unique_lock lock(mutex_);
-    jobWaiting_.wait(lock, [&] { return closed_ || !jobs_.empty(); });
+    jobWaiting_.wait(lock, [&] { return closed_ || noMore_ || !jobs_.empty(); });
     if (jobs_.empty()) return std::nullopt;
     Item job = std::move(jobs_.front());
     jobs_.pop_front();
     return job;
+  }
+  // No job comes after those waiting: a lane without one ends, and its thread helps the lines
+  // still under way (their parallel searches), as in one process at the end of a suite.
+  void noMore() {
+    {
+      std::lock_guard lock(mutex_);
+      noMore_ = true;
+    }
+    jobWaiting_.notify_all();
   }
   // No job starts after this: those waiting are dropped (rank 0 has stopped wanting them).
   void close() {
@@ -89,7 +98,7 @@ class Mailbox {
   std::mutex mutex_;
   std::condition_variable jobWaiting_, resultWaiting_;
   std::deque<Item> jobs_, results_;
-  bool closed_ = false;
+  bool closed_ = false, noMore_ = false;
 };
 
 std::string indexed(uint64_t index, std::string_view bytes) { return ByteWriter().u64(index).text(bytes).take(); }
@@ -123,11 +132,18 @@ bool Farm::handOut(const std::vector<std::string>& jobs, const std::function<voi
   size_t next = 0, underWay = 0;
   bool stopping = false;
   std::optional<WorkerRefused> refusal;
+  std::vector<char> toldNoMore(world_.size(), 0);
   auto fill = [&](int w) {
     while (!stopping && next < jobs.size() && busy[w] < lanes[w]) {
       world_.send(w, kJob, indexed(next, jobs[next]));
       ++busy[w], ++underWay, ++next;
     }
+  };
+  // Once every job is out, the ready workers hear so (their idle lanes end).
+  auto sayNoMore = [&] {
+    if (!stopping && next < jobs.size()) return;
+    for (int w = 1; w < world_.size(); ++w)
+      if (lanes[w] && !toldNoMore[w]) world_.send(w, kNoMore, {}), toldNoMore[w] = 1;
   };
   Backoff backoff;
   while (true) {
@@ -136,6 +152,7 @@ bool Farm::handOut(const std::vector<std::string>& jobs, const std::function<voi
       return false;
     }
     if (!stopping && stopStarting()) stopping = true;
+    sayNoMore();
     if (answered == workers && underWay == 0 && (stopping || next == jobs.size())) break;
     std::optional<Message> m = world_.poll();
     if (!m) {
@@ -195,8 +212,9 @@ void serve(World& world, size_t lanes, const std::function<std::string(std::stri
     if (std::optional<Message> m = world.poll(0)) {
       active = true;
       if (m->tag == kStop) return;
-      if (m->tag != kJob) throw MessageError("unexpected message tag " + std::to_string(m->tag) + " from rank 0");
-      box.addJob(unindexed(m->bytes));
+      if (m->tag == kNoMore) box.noMore();
+      else if (m->tag == kJob) box.addJob(unindexed(m->bytes));
+      else throw MessageError("unexpected message tag " + std::to_string(m->tag) + " from rank 0");
     }
     if (active) backoff.reset();
   }

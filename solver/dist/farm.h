@@ -4,9 +4,10 @@
 //
 // Each worker first says how many lanes it runs (jobs at once, one per thread); rank 0 keeps it
 // at that many jobs, handing the next job in order to the first worker that frees a lane, so a
-// slow job holds one lane and the others go on. Messages (tags): kReady worker -> 0 (its
+// slow job holds one lane and the others go on; once every job is out, a worker's idle lanes
+// end and their threads help the jobs still under way. Messages (tags): kReady worker -> 0 (its
 // lanes), kRefused worker -> 0 (why it cannot work), kJob 0 -> worker (index, job), kResult
-// worker -> 0 (index, result), kStop 0 -> worker.
+// worker -> 0 (index, result), kNoMore 0 -> worker (every job is out), kStop 0 -> worker.
 //
 // A dead rank: Open MPI's mpirun then sends SIGTERM to every other rank, and SIGKILL about a
 // second later (measured here: rank 0 still ran 0.5 s after the SIGTERM). handOut returns at

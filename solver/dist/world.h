@@ -11,7 +11,7 @@
 //
 // Threads: MPI is initialised with MPI_THREAD_FUNNELED, so only the thread that made the World
 // may call its members; other threads hand their bytes to it (farm.cpp's workers do so).
-// Tags: each protocol has its own (main.cpp's 0, farm.cpp's 1 to 5), and one protocol runs at a
+// Tags: each protocol has its own (main.cpp's 0, farm.cpp's 1 to 6), and one protocol runs at a
 // time.
 #pragma once
 #include <algorithm>
