@@ -3,6 +3,8 @@
 // shipped easy endgames and known results.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -286,7 +288,7 @@ TEST(CliSuite, PublishedMcgsResultsAllCorrect) {
 
 // A line's answer, winning move, value and node count depend on the line alone, not on the
 // lines solved before it in the process: each line run alone prints what it prints inside the
-// file in three orders. (A sum's parts were ordered by the ids of their forms, numbered in the
+// file in four orders (forward, reversed, odd lines first, shuffled with a fixed seed). (A sum's parts were ordered by the ids of their forms, numbered in the
 // order the process made them: after `xox|oxo|xox`, the 1xn strip's Black to move took 44
 // positions instead of 42, and two other lines moved by one.) Amazons (the oracle's and
 // CGSuite's) and Clobber lines (MCGS's), one thread, as a suite runs each line.
@@ -329,7 +331,9 @@ TEST(CliSuite, ALineSolvesTheSameAloneAndAfterOtherLines) {
   reversed.assign(forward.rbegin(), forward.rend());
   for (size_t start : {1, 0})
     for (size_t i = start; i < lines.size(); i += 2) oddsFirst.push_back(i);
-  for (const std::vector<size_t>& order : {forward, reversed, oddsFirst}) {
+  std::vector<size_t> shuffled = forward;
+  std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937(66));
+  for (const std::vector<size_t>& order : {forward, reversed, oddsFirst, shuffled}) {
     std::vector<std::string> in;
     for (size_t i : order) in.push_back(lines[i]);
     const std::vector<std::string> together = solved(in);

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "solver/dist/world.h"
+
 namespace amazons::cli {
 
 // Receives the arguments after the command name; returns the process exit status
@@ -14,9 +16,14 @@ struct Command {
   const char* name;     // "perft"; the empty name is the default (solve a position file)
   const char* summary;  // one line for --help
   CommandFn run;
+  // Under mpirun with several ranks: whether every rank runs it (it shares its work out through
+  // world()); otherwise rank 0 runs it alone while the others wait.
+  bool overRanks = false;
 };
 
 void registerCommand(const Command& command);
+// The MPI job this process is a rank of: one rank without mpirun (main.cpp makes it).
+dist::World& world();
 const std::vector<Command>& commands();
 
 struct Registrar {

@@ -1,4 +1,7 @@
 // amazons-solve: dispatch to the registered subcommand; a bare file argument means "solve".
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <exception>
 #include <iostream>
 #include <string>
@@ -17,6 +20,22 @@ void registerCommand(const Command& command) { registry().push_back(command); }
 const std::vector<Command>& commands() { return registry(); }
 
 namespace {
+
+dist::World* theWorld = nullptr;
+
+// Rank 0 to the others when it has run a command alone (the distributed commands' tags, in
+// solver/dist/farm.cpp, start at 1).
+constexpr int kRankZeroDone = 0;
+
+// Only rank 0 speaks: another rank's output (a usage error every rank meets, --help) goes
+// nowhere, and what goes wrong on it reaches rank 0 in its results.
+void silence() {
+  const int null = ::open("/dev/null", O_WRONLY);
+  if (null < 0) return;
+  ::dup2(null, STDOUT_FILENO);
+  ::dup2(null, STDERR_FILENO);
+  ::close(null);
+}
 
 void printUsage(std::ostream& out) {
   out << "usage: amazons-solve [FILE] [options]        exact analysis of a position\n"
@@ -51,10 +70,33 @@ std::string takeGame(std::vector<std::string>& args) {
 }
 
 }  // namespace
+
+dist::World& world() { return *theWorld; }
+
 }  // namespace amazons::cli
+
+namespace {
+
+int runCommand(const amazons::cli::Command& command, const std::vector<std::string>& args) {
+  try {
+    return command.run(args);
+  } catch (const amazons::InputError& e) {
+    if (e.file().empty() && e.line() == 0) std::cerr << "amazons-solve: error: " << e.what() << "\n";  // an option's
+    else std::cerr << e.describe() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "amazons-solve: error: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace amazons::cli;
+  amazons::dist::World world(argc, argv);  // MPI only under mpirun
+  theWorld = &world;
+  if (world.rank() != 0) silence();
   std::vector<std::string> args(argv + 1, argv + argc);
   // Another game's commands are registered as "GAME:COMMAND" ("clobber:perft"; "clobber:" its
   // analysis).
@@ -79,14 +121,14 @@ int main(int argc, char** argv) {
   } else {
     chosen = fallback;
   }
-  try {
-    return chosen->run(args);
-  } catch (const amazons::InputError& e) {
-    if (e.file().empty() && e.line() == 0) std::cerr << "amazons-solve: error: " << e.what() << "\n";  // an option's
-    else std::cerr << e.describe() << "\n";
-    return 2;
-  } catch (const std::exception& e) {
-    std::cerr << "amazons-solve: error: " << e.what() << "\n";
-    return 1;
+  if (world.size() == 1 || chosen->overRanks) return runCommand(*chosen, args);
+  // Rank 0 alone; the others wait asleep, where MPI_Finalize would wait polling (12% of a core
+  // each here, oversubscribed).
+  if (world.rank() != 0) {
+    world.receive(0, kRankZeroDone);
+    return 0;
   }
+  const int status = runCommand(*chosen, args);
+  for (int rank = 1; rank < world.size(); ++rank) world.send(rank, kRankZeroDone, {});
+  return status;
 }
