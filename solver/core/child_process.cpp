@@ -74,7 +74,10 @@ std::optional<std::string> ChildProcess::readLine(std::chrono::milliseconds time
     if (left <= 0 || ::poll(&p, 1, static_cast<int>(left)) <= 0) return std::nullopt;
     char chunk[4096];
     const ssize_t n = ::read(out_, chunk, sizeof chunk);
-    if (n <= 0) return std::nullopt;
+    if (n <= 0) {
+      closed_ = true;
+      return std::nullopt;
+    }
     buffer_.append(chunk, static_cast<size_t>(n));
   }
 }

@@ -25,6 +25,8 @@ class ChildProcess {
   // The next line it prints (without the newline), or nullopt when none comes within
   // `timeout` or it closes its output.
   std::optional<std::string> readLine(std::chrono::milliseconds timeout);
+  // Whether it has closed its output (readLine then returns nullopt at once, not on a timeout).
+  bool closedOutput() const { return closed_; }
 
   // Closes its input and waits for it: its exit status (-1 when killed by a signal).
   int finish();
@@ -35,6 +37,7 @@ class ChildProcess {
   pid_t pid_ = -1;
   int in_ = -1, out_ = -1;
   bool reaped_ = false;
+  bool closed_ = false;
   std::string buffer_;
 };
 
