@@ -213,6 +213,21 @@ TEST(VerifyEngine, AmazonsMovesInFairyStockfishNotation) {
   }
 }
 
+TEST(VerifyEngine, AllMovesListsTheOraclesWinningMoves) {
+  const Staged& s = pool().won[0];
+  const std::string script = writeTemp("all.txt", s.fen() + " => info score cp 5 ; best " + s.winning[0] + "\n");
+  const CliResult r = runCli({"verify", "--game", "clobber", "--uci", engineCommand(script, tempPath("all.log")), "--all-moves", "--format",
+                              "json", writeTemp("all_positions.txt", s.line() + "\n")});
+  EXPECT_EQ(r.status, 0) << r.err;
+  const size_t from = r.out.find("\"winning_moves\": [") + 18, to = r.out.find(']', from);
+  std::set<std::string> listed;
+  for (size_t at = r.out.find('"', from); at < to; at = r.out.find('"', r.out.find('"', at + 1) + 1)) {
+    const size_t end = r.out.find('"', at + 1);
+    listed.insert(r.out.substr(at + 1, end - at - 1));
+  }
+  EXPECT_EQ(listed, std::set<std::string>(s.winning.begin(), s.winning.end())) << r.out;
+}
+
 // A random Clobber game to its end on a 3x3 start, by the oracle's moves (fixed seed).
 struct PlayedGame {
   std::vector<Grid> grids;  // before each move and after the last
@@ -274,6 +289,36 @@ TEST(VerifyGames, TheEngineIsAskedFromTheLastPositionBack) {
   const CliResult r = runCli({"verify", "--game", "clobber", "--games", file, "--uci", engineCommand(writeTemp("s.txt", ""), log), "--threads", "1"});
   EXPECT_EQ(count(slurp(log), "position fen "), static_cast<int>(g.moves.size()) + 1) << slurp(log);
   EXPECT_EQ(count(r.out, " ply "), static_cast<int>(g.moves.size()) + 1) << r.out;
+}
+
+TEST(VerifyGames, TheSummaryPlotAndText) {
+  const PlayedGame g = randomGame(5);
+  std::string moves;
+  for (const std::string& m : g.moves) moves += m + " {cp 100} ";
+  const std::string file = writeTemp("plot_game.txt", oneLine(clobberStart(3, 3)) + " ; b ; " + moves + "\n");
+  const std::string plot = tempPath("plot.svg");
+  const CliResult r = runCli({"verify", "--game", "clobber", "--games", file, "--svg", plot, "--threads", "1"});
+  // Every position before a move, one a size (each move takes a stone), as the text says.
+  const std::string svg = slurp(plot);
+  EXPECT_TRUE(has(svg, "<svg")) << svg;
+  for (size_t k = 0; k < g.moves.size(); ++k) {
+    const int stones = 9 - static_cast<int>(k);
+    EXPECT_TRUE(has(svg, "sign accuracy, stones " + std::to_string(stones) + ": ")) << svg;
+    EXPECT_TRUE(has(r.out, "\n" + std::string(stones < 10 ? 6 : 5, ' ') + std::to_string(stones) + "        1          0")) << r.out;
+  }
+  EXPECT_TRUE(has(r.out, "    all        " + std::to_string(g.moves.size()))) << r.out;
+}
+
+TEST(VerifyGames, StandardStartsAndTheFensSide) {
+  // The 10x10 Amazons start with Fairy-Stockfish's first moves; one node leaves it unsettled.
+  const std::string file = writeTemp("standard.txt",
+                                     "standard ; w ; d1a1,a1b1 {cp 0} a7f2,f2b2 {cp 22}\n"
+                                     "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1 ; b ; d10d9,d9d8\n");
+  const CliResult r = runCli({"verify", "--games", file, "--node-limit", "1", "--threads", "1"});
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(has(r.out, file + ":1 ply 1: ")) << r.out;  // the last position, after the last move, has no claim
+  EXPECT_TRUE(has(r.out, "unsettled within the limits")) << r.out;
+  EXPECT_TRUE(has(r.err, file + ":2:1: error: the side to move is b but START says w")) << r.err;
 }
 
 // The reader alone: fields, scores and the columns of its errors.

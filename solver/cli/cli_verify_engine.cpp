@@ -132,7 +132,7 @@ class Verifier {
 
   void inputError(const InputError& e) {
     run_.inputErrors = true;
-    std::cerr << "amazons-solve verify: error: " << e.describe() << "\n";
+    std::cerr << e.describe() << "\n";
   }
 
   void positionFile(const std::string& path) {
@@ -219,7 +219,7 @@ po::options_description engineOptions() {
   po::options_description o;
   o.add_options()
       ("help,h", "show this help")
-      ("uci", po::value<std::string>(), "the UCI engine's command (run by /bin/sh), started once and again after each failure")
+      ("uci", po::value<std::string>(), "the UCI engine: a program and its arguments (run by /bin/sh as exec COMMAND), started once and again after each failure")
       ("engine-nodes", po::value<Checked<uint64_t>>(), "the engine's search: go nodes N (default 5000)")
       ("engine-movetime", po::value<Checked<uint64_t>>(), "the engine's search: go movetime MS")
       ("uci-option", po::value<std::vector<std::string>>(), "NAME=VALUE: setoption sent after uci (repeatable; VariantPath=FILE "
@@ -265,7 +265,7 @@ int verifyWith(Solver& solver, const Settings& settings) {
     try {
       svg::write(settings.svgPath, core::summarySvg(rows, EngineGame<G>::kSizeWord, std::string("Engine accuracy on exact ") + G::kName.data() + " positions"));
     } catch (const InputError& e) {
-      std::cerr << "amazons-solve verify: error: " << e.describe() << "\n";
+      std::cerr << e.describe() << "\n";
       return 2;
     }
   }

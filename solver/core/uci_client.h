@@ -26,7 +26,9 @@ class ChildProcess;
 namespace amazons::core {
 
 struct UciSettings {
-  std::string command;  // run by /bin/sh -c, so that it may carry arguments and redirections
+  // Run by /bin/sh as `exec COMMAND`: a program with its arguments (and redirections), which
+  // replaces the shell, so that killing the process kills the engine and leaves nothing behind.
+  std::string command;
   std::string variant;  // sent as UCI_Variant after `options`, unless they name UCI_Variant
   std::vector<std::pair<std::string, std::string>> options;  // setoption name N value V, in order
   std::string go = "go nodes 5000";                           // the search command of each position
