@@ -172,6 +172,15 @@ TEST(VerifyEngine, AnEngineThatCannotStartIsReportedForEachPositionWithoutHangin
   EXPECT_TRUE(has(missing.out, "ENGINE FAILURE: starting the engine: the engine ended")) << missing.out;
 }
 
+TEST(VerifyEngine, ALineLongerThanAnyUciLineIsAFailure) {
+  const Staged& s = pool().won[0];
+  const std::string script = writeTemp("long.txt", s.fen() + " => say " + std::string(70000, 'z') + " ; best " + s.winning[0] + "\n");
+  const CliResult r = runCli({"verify", "--game", "clobber", "--uci", engineCommand(script, tempPath("long.log")), "--format", "json",
+                              writeTemp("long_positions.txt", s.line() + "\n")});
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_TRUE(has(r.out, "\"error\": \"a line of 70000 characters while awaiting bestmove\"")) << r.out.substr(0, 2000);
+}
+
 TEST(VerifyEngine, UnsettledPositionsAreNotAskedNorCounted) {
   // 4x4 full start: not settled in one node.
   const std::string script = writeTemp("none.txt", "@other => info score cp 1 ; best a1a2\n");

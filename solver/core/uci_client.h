@@ -5,11 +5,10 @@
 // and its `bestmove` are the answer.
 //
 // Nothing the engine does can stop the run or hang it: every answer is awaited at most the
-// timeout; an engine that dies, hangs or prints a line the protocol gives a meaning to
-// (`info ... score`, `bestmove`, `uciok`, `readyok`) in a form that cannot be read gets an
-// answer with `error` set, and is killed; the next position starts a fresh one. Lines the
-// protocol does not know (banners, `info string`, anything else) are ignored, as UCI asks of
-// a client.
+// timeout; an engine that dies, hangs, prints an `info` score or a `bestmove` that cannot be
+// read, or a line longer than any UCI line (64 KiB), gets an answer with `error` set, and is
+// killed; the next position starts a fresh one. Lines the protocol does not know (banners,
+// `info string`, anything else) are ignored, as UCI asks of a client.
 #pragma once
 #include <chrono>
 #include <memory>
