@@ -178,7 +178,13 @@ TEST(VerifyEngine, ALineLongerThanAnyUciLineIsAFailure) {
   const CliResult r = runCli({"verify", "--game", "clobber", "--uci", engineCommand(script, tempPath("long.log")), "--format", "json",
                               writeTemp("long_positions.txt", s.line() + "\n")});
   EXPECT_EQ(r.status, 1) << r.err;
-  EXPECT_TRUE(has(r.out, "\"error\": \"a line of 70000 characters while awaiting bestmove\"")) << r.out.substr(0, 2000);
+  EXPECT_TRUE(has(r.out, "\"error\": \"a line of over 65536 characters while awaiting bestmove\"")) << r.out.substr(0, 2000);
+  // One that never ends, within the timeout and without filling the memory.
+  const std::string endless = writeTemp("endless.sh", "#!/bin/sh\nwhile :; do printf 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz'; done\n");
+  const CliResult e = runCli({"verify", "--game", "clobber", "--uci", "sh " + endless, "--engine-timeout", "20",
+                              writeTemp("endless_positions.txt", s.line() + "\n")});
+  EXPECT_EQ(e.status, 1) << e.err;
+  EXPECT_TRUE(has(e.out, "ENGINE FAILURE: starting the engine: a line of over 65536 characters while awaiting uciok")) << e.out.substr(0, 2000);
 }
 
 TEST(VerifyEngine, UnsettledPositionsAreNotAskedNorCounted) {

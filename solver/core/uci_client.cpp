@@ -69,7 +69,7 @@ std::optional<std::string> UciClient::awaitLine(Done&& done, const char* what, s
   const Clock::time_point deadline = Clock::now() + settings_.timeout;
   for (;;) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-    std::optional<std::string> line = left.count() > 0 ? engine_->readLine(left) : std::nullopt;
+    std::optional<std::string> line = left.count() > 0 ? engine_->readLine(left, kLongestLine) : std::nullopt;
     if (!line && engine_->closedOutput()) {
       error = std::string("the engine ended (its output closed) before ") + what;
       engine_.reset();
@@ -82,7 +82,7 @@ std::optional<std::string> UciClient::awaitLine(Done&& done, const char* what, s
     }
     if (!line) continue;  // poll's wait ends up to a millisecond before the deadline
     if (line->size() > kLongestLine) {
-      error = "a line of " + std::to_string(line->size()) + " characters while awaiting ";
+      error = "a line of over " + std::to_string(kLongestLine) + " characters while awaiting ";
       error += what;
       engine_.reset();
       return std::nullopt;
