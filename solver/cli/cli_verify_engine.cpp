@@ -107,11 +107,12 @@ class Verifier {
     solver_.clear();
     core::PositionCheck c = core::solvePosition(solver_, board, mover);
     run_.solverSeconds += seconds(t0);
+    c.fen = EngineGame<G>::fen(board, mover);
     if (!c.settled()) return c;
     std::optional<core::EngineClaim> claim = recorded;
     if (client_) {
       const Clock::time_point t1 = Clock::now();
-      const core::UciAnswer a = client_->analyse(EngineGame<G>::fen(board, mover));
+      const core::UciAnswer a = client_->analyse(c.fen);
       run_.engineSeconds += seconds(t1);
       claim = core::EngineClaim{a.score, a.bestMove, a.error};
     }

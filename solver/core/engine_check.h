@@ -57,6 +57,7 @@ inline std::optional<bool> claimedWin(const std::optional<UciScore>& score, long
 // One position checked: the exact answer, the claim, and what was found.
 struct PositionCheck {
   std::string position;  // the one-line form
+  std::string fen;       // Fairy-Stockfish's, as the engine is sent it (set by the caller)
   cgt::Side mover = cgt::Side::Left;
   int size = 0;  // G::size: Amazons' empty squares, Clobber's stones
   Verdict exact = Verdict::Unknown;

@@ -46,7 +46,7 @@ std::string checkLine(const PositionCheck& c, const std::string& where) {
 std::string checkJson(const PositionCheck& c, const std::string& sizeWord, const std::string& file) {
   std::string s = "{\"file\": " + jsonString(file) + ", ";
   if (c.game > 0) s += "\"game\": " + std::to_string(c.game) + ", \"ply\": " + std::to_string(c.ply) + ", ";
-  s += "\"position\": " + jsonString(c.position) + ", \"to_move\": \"" + sideLetter(c.mover) + "\", \"" + sizeWord +
+  s += "\"position\": " + jsonString(c.position) + ", \"fen\": " + jsonString(c.fen) + ", \"to_move\": \"" + sideLetter(c.mover) + "\", \"" + sizeWord +
        "\": " + std::to_string(c.size) + ", \"winner\": ";
   const char* winner = winnerLetter(c);
   s += winner ? jsonString(winner) : std::string("null");

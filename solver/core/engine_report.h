@@ -12,7 +12,7 @@ namespace amazons::core {
 // "position=... to_move=b ...": one position in text. `where` names its file and line.
 std::string checkLine(const PositionCheck& c, const std::string& where);
 
-// One JSON object (no newline): file, with a game line (c.game > 0) game and ply, position, to_move, empty (or `sizeWord`), winner (null when
+// One JSON object (no newline): file, with a game line (c.game > 0) game and ply, position, fen, to_move, empty (or `sizeWord`), winner (null when
 // unsettled), winning_moves, engine_score, engine_move, move_wins, verdict (null without one),
 // error (when the engine failed or its move was not legal).
 std::string checkJson(const PositionCheck& c, const std::string& sizeWord, const std::string& file);
