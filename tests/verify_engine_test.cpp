@@ -107,7 +107,7 @@ TEST(VerifyEngine, EveryVerdictAndFailureAgainstTheOracle) {
       {p.lost[1], "info depth 5 score mate 3 ; best " + p.lost[1].losing[0], "wrong_sign", ""},
       {p.won[6], "crash", "", "ended"},
       {p.won[7], "say Hello from the engine ; info string anything ; info depth 1 score cp 30 ; best " + p.won[7].winning[0], "right", ""},
-      {p.won[8], "hang", "", "within the engine timeout"},
+      {p.won[8], "info depth 2 score mate 1 ; best " + p.won[8].winning[0], "right", ""},
       {p.lost[2], "info depth 1 score cp banana ; best " + p.lost[2].losing[0], "", "unreadable line"},
       {p.lost[3], "info depth 1 score cp -40 ; best a1a1", "", "is not a move"},
       {p.won[9], "info score cp 30 ; best " + p.won[9].winning[0], "right", ""},  // after the failures, a fresh engine
@@ -124,7 +124,7 @@ TEST(VerifyEngine, EveryVerdictAndFailureAgainstTheOracle) {
   positions += alone.line() + "\n";
   const std::string log = tempPath("engine.log");
   const CliResult r = runCli({"verify", "--game", "clobber", "--uci", engineCommand(writeTemp("script.txt", script), log), "--format", "json",
-                              "--draw-margin", "20", "--engine-timeout", "3", "--threads", "1", "--uci-option", "Hash=16",
+                              "--draw-margin", "20", "--threads", "1", "--uci-option", "Hash=16",
                               writeTemp("positions.txt", positions)});
   EXPECT_EQ(r.status, 1) << r.err;
   const std::vector<std::string> objects = positionObjects(r.out);
@@ -149,14 +149,30 @@ TEST(VerifyEngine, EveryVerdictAndFailureAgainstTheOracle) {
   }
   EXPECT_TRUE(has(objects.back(), "\"verdict\": \"right\"")) << objects.back();
   EXPECT_TRUE(has(objects.back(), "\"stones\": 1")) << objects.back();
-  // One engine at the start and one after each of the four failures; each set up the same way.
+  // One engine at the start and one after each of the three failures; each set up the same way.
   const std::string sent = slurp(log);
-  EXPECT_EQ(count(sent, "started\n"), 5) << sent;
-  EXPECT_EQ(count(sent, "setoption name Hash value 16\nsetoption name UCI_Variant value clobber\nisready\n"), 5) << sent;
-  // The summary: 15 positions settled, 4 failures; 9 sign claims (cp 10 is within the margin), 2 wrong.
-  EXPECT_TRUE(has(r.out, "\"all\": true, \"settled\": 15, \"unsettled\": 0, \"engine_failures\": 4, \"right\": 5, \"wrong_sign\": 2, "
-                         "\"missed_win\": 2, \"no_claim\": 2, \"sign_claims\": 9, \"sign_right\": 7"))
+  EXPECT_EQ(count(sent, "started\n"), 4) << sent;
+  EXPECT_EQ(count(sent, "setoption name Hash value 16\nsetoption name UCI_Variant value clobber\nisready\n"), 4) << sent;
+  // The summary: 15 positions settled, 3 failures; 10 sign claims (cp 10 is within the margin), 2 wrong.
+  EXPECT_TRUE(has(r.out, "\"all\": true, \"settled\": 15, \"unsettled\": 0, \"engine_failures\": 3, \"right\": 6, \"wrong_sign\": 2, "
+                         "\"missed_win\": 2, \"no_claim\": 2, \"sign_claims\": 10, \"sign_right\": 8"))
       << r.out;
+}
+
+TEST(VerifyEngine, AHungEngineIsKilledAfterTheTimeoutAndTheNextPositionGetsAFreshOne) {
+  const Staged &hung = pool().won[0], &next = pool().won[1];
+  const std::string script = writeTemp("hang.txt", hung.fen() + " => info depth 1 score cp 5 ; hang\n" + next.fen() +
+                                                       " => info depth 1 score cp 5 ; best " + next.winning[0] + "\n");
+  const std::string log = tempPath("hang.log");
+  // 5 s: what a fresh engine has to start and answer the next position (generous, for a loaded machine).
+  const CliResult r = runCli({"verify", "--game", "clobber", "--uci", engineCommand(script, log), "--engine-timeout", "5", "--format",
+                              "json", writeTemp("hang_positions.txt", hung.line() + "\n" + next.line() + "\n")});
+  EXPECT_EQ(r.status, 1) << r.err;
+  const std::vector<std::string> objects = positionObjects(r.out);
+  ASSERT_EQ(objects.size(), 2u) << r.out;
+  EXPECT_TRUE(has(objects[0], "\"error\": \"no bestmove within the engine timeout\"")) << objects[0];
+  EXPECT_TRUE(has(objects[1], "\"verdict\": \"right\"")) << objects[1];
+  EXPECT_EQ(count(slurp(log), "started\n"), 2) << slurp(log);
 }
 
 TEST(VerifyEngine, AnEngineThatCannotStartIsReportedForEachPositionWithoutHanging) {
