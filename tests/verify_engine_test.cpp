@@ -4,6 +4,8 @@
 // (tests/support: Clobber's minimax, Amazons' oracle), not from the solver under test.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <random>
 #include <set>
 #include <sstream>
@@ -215,25 +217,33 @@ TEST(VerifyEngine, UnsettledPositionsAreNotAskedNorCounted) {
   EXPECT_FALSE(has(slurp(log), "position fen")) << slurp(log);
 }
 
-TEST(VerifyEngine, AmazonsMovesInFairyStockfishNotation) {
-  // A small board (fixed seed) that Black, to move, wins by one move and not by another, by the
-  // whole-board oracle; the two moves in UCI form ("a3a2,a2a1").
-  std::mt19937_64 rng(67);
-  Board board(4, 3);
-  std::string winning, losing;
-  while (winning.empty() || losing.empty()) {
-    board = randomBoard(rng, 4, 3, 1, 1, 0.25);
-    winning.clear(), losing.clear();
-    for (const Move& m : naiveMoves(board, Color::Black)) {
-      std::string& slot = winsByTheOracle(board, Color::Black, m) ? winning : losing;
-      if (slot.empty()) slot = formatMove(board, m, Notation::Uci);
+// Small boards (fixed seed) that Black, to move, wins by one move and not by another, by the
+// whole-board oracle; the two moves in UCI form.
+struct AmazonsCase {
+  Board board;
+  std::string fen, winning, losing;
+};
+AmazonsCase amazonsCase(std::mt19937_64& rng) {
+  for (;;) {
+    AmazonsCase c{randomBoard(rng, 4, 3, 1, 1, 0.25), "", "", ""};
+    for (const Move& m : naiveMoves(c.board, Color::Black)) {
+      std::string& slot = winsByTheOracle(c.board, Color::Black, m) ? c.winning : c.losing;
+      if (slot.empty()) slot = formatMove(c.board, m, Notation::Uci);
     }
+    if (c.winning.empty() || c.losing.empty()) continue;
+    c.board.setSideToMove(Color::Black);
+    c.fen = writePosition(c.board, Format::Fen);
+    c.fen.pop_back();
+    return c;
   }
-  const std::string line = toOneLine(board);
+}
+
+TEST(VerifyEngine, AmazonsMovesInFairyStockfishNotation) {
+  std::mt19937_64 rng(67);
+  const AmazonsCase c = amazonsCase(rng);
+  const std::string line = toOneLine(c.board);
   const long empty = std::count(line.begin(), line.end(), '.');
-  board.setSideToMove(Color::Black);
-  std::string fen = writePosition(board, Format::Fen);
-  fen.pop_back();
+  const std::string fen = c.fen, winning = c.winning, losing = c.losing;
   const std::string fenFile = writeTemp("amazons.fen", fen + "\n");
   for (const auto& [move, verdict] : {std::pair{winning, "right"}, std::pair{losing, "missed_win"}}) {
     const std::string script = writeTemp("amazons.txt", fen + " => info depth 9 score cp 300 ; best " + move + "\n");
@@ -243,6 +253,50 @@ TEST(VerifyEngine, AmazonsMovesInFairyStockfishNotation) {
     EXPECT_TRUE(has(r.out, std::string("\"verdict\": \"") + verdict + "\"")) << r.out;
     EXPECT_TRUE(has(slurp(tempPath("amazons.log")), "setoption name UCI_Variant value amazons")) << slurp(tempPath("amazons.log"));
   }
+}
+
+TEST(VerifyEngine, WrongAmazonsPositionsAreDrawnWithTheBoardPicture) {
+  std::mt19937_64 rng(670);
+  std::vector<AmazonsCase> cases;
+  while (cases.size() < 3) {
+    AmazonsCase c = amazonsCase(rng);
+    if (std::none_of(cases.begin(), cases.end(), [&](const AmazonsCase& o) { return o.fen == c.fen; })) cases.push_back(c);
+  }
+  // Black wins each: a score of the wrong sign, a losing move, and a right claim (not drawn).
+  const std::string script = writeTemp("draw.txt", cases[0].fen + " => info score cp -300 ; best " + cases[0].winning + "\n" +
+                                                       cases[1].fen + " => info score cp 300 ; best " + cases[1].losing + "\n" +
+                                                       cases[2].fen + " => info score cp 300 ; best " + cases[2].winning + "\n");
+  const std::string dir = tempPath("wrong_pictures");
+  std::filesystem::remove_all(dir);
+  const CliResult r = runCli({"verify", "--uci", engineCommand(script, tempPath("draw.log")), "--svg-wrong", dir, "--threads", "1", "--format",
+                              "json", writeTemp("draw0.fen", cases[0].fen), writeTemp("draw1.fen", cases[1].fen),
+                              writeTemp("draw2.fen", cases[2].fen)});
+  EXPECT_EQ(r.status, 1) << r.err;
+  std::set<std::string> drawn;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) drawn.insert(entry.path().filename().string());
+  EXPECT_EQ(drawn, (std::set<std::string>{"0001-wrong_sign.svg", "0002-missed_win.svg"}));
+  const std::string claims[] = {"Engine: cp -300, move " + cases[0].winning + ": wrong_sign",
+                                "Engine: cp 300, move " + cases[1].losing + ": missed_win"};
+  const std::string files[] = {"0001-wrong_sign.svg", "0002-missed_win.svg"};
+  for (int i = 0; i < 2; ++i) {
+    const std::string svg = slurp(dir + "/" + files[i]);
+    // The board picture of `amazons-solve POSITION --svg`, the oracle's winner, the claim under it.
+    EXPECT_TRUE(has(svg, "Amazons position " + toOneLine(cases[i].board) + ", Black to move")) << svg;
+    EXPECT_TRUE(has(svg, "Black to move: Black wins with ")) << svg;
+    EXPECT_TRUE(has(svg, claims[i])) << svg;
+    EXPECT_TRUE(has(r.out, "\"picture\": \"" + dir + "/" + files[i] + "\"")) << r.out;
+  }
+  // A game record's position is named by its line and ply; Clobber has no board picture.
+  const std::string record = writeTemp("draw_game.txt", "# one move\n" + toOneLine(cases[1].board) + " ; b ; " + cases[1].losing + " {cp 50}\n");
+  const std::string gameDir = tempPath("wrong_game_pictures");
+  std::filesystem::remove_all(gameDir);
+  const CliResult g = runCli({"verify", "--games", record, "--svg-wrong", gameDir, "--threads", "1"});
+  EXPECT_EQ(g.status, 1) << g.err;
+  EXPECT_TRUE(has(g.out, "missed_win ; picture " + gameDir + "/0001-line2-ply0-missed_win.svg")) << g.out;
+  EXPECT_TRUE(has(slurp(gameDir + "/0001-line2-ply0-missed_win.svg"), "Engine: cp 50, move " + cases[1].losing + ": missed_win"));
+  const CliResult c = runCli({"verify", "--game", "clobber", "--games", record, "--svg-wrong", gameDir});
+  EXPECT_EQ(c.status, 2);
+  EXPECT_TRUE(has(c.err, "Clobber has no board picture")) << c.err;
 }
 
 TEST(VerifyEngine, AllMovesListsTheOraclesWinningMoves) {

@@ -1,5 +1,6 @@
 // amazons-solve verify --uci "COMMAND" [--engine-nodes N | --engine-movetime MS] [--uci-option NAME=VALUE]...
 //                      [--draw-margin CP] [--engine-timeout S] [FILE...] [--games FILE]... [--format text|json] [--svg FILE]
+//                      [--svg-wrong DIR]
 //
 // A UCI engine, or the scores of game records, held to the exact answers (Amazons; Clobber with
 // --game clobber). Positions come from FILEs (one position a file in any format the game reads,
@@ -10,7 +11,8 @@
 // the engine (core/uci_client.h) or, without --uci, checked against the record's score and move
 // (the positions before each move); the verdicts are core/engine_check.h's. Output: a line (or
 // with --format json an object) for each position, then the summary by empty squares
-// (Clobber: stones), and with --svg its plot.
+// (Clobber: stones), and with --svg its plot; with --svg-wrong each wrong_sign or missed_win
+// Amazons position drawn as `amazons-solve POSITION --svg` draws it, with the engine's claim.
 // Exit status 2 when an input could not be read (every other input is still checked), else 1
 // when a verdict is wrong_sign or missed_win or the engine failed, else 0.
 #include "solver/cli/cli_verify_engine.h"
@@ -20,10 +22,13 @@
 #include <boost/program_options.hpp>
 
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
 
+#include "solver/amazons/board_svg.h"
 #include "solver/amazons/endgames.h"
 #include "solver/amazons/engine.h"
 #include "solver/amazons/formats.h"
@@ -61,12 +66,27 @@ struct EngineGame<Amazons> {
     return text;
   }
   static GamePosition standard() { return GamePosition{GameRegion(standardStart10x10()), std::nullopt}; }
+  // A wrong position's picture (--svg-wrong): the board of `amazons-solve POSITION --svg`, from
+  // a fresh analysis of both sides, with the engine's claim and the verdict under the verdicts.
+  static constexpr bool kPicture = true;
+  static std::string picture(AmazonsEngine& solver, const GameRegion& region, cgt::Side mover, const core::PositionCheck& c) {
+    Board board = region.toBoard();
+    board.setSideToMove(Amazons::colorOf(mover));
+    solver.clear();
+    const core::Analysis<Amazons> analysis = solver.analyse(region, mover);
+    std::string claim = "Engine: ";
+    claim += c.claim.score ? core::uciScoreText(*c.claim.score) : std::string("no score");
+    claim += ", move " + (c.claim.move.empty() ? std::string("none") : c.claim.move) + ": ";
+    claim += core::engineVerdictName(*c.verdict);
+    return boardSvg(board, analysis, [&solver](const GameRegion& r, const Amazons::Move& m) { return solver.formatMove(r, m); }, {claim});
+  }
 };
 
 template <>
 struct EngineGame<Clobber> {
   static constexpr const char* kVariant = "clobber";
   static constexpr const char* kSizeWord = "stones";
+  static constexpr bool kPicture = false;  // Clobber has no board picture
   static std::string fen(const clobber::Region& region, cgt::Side mover) { return Clobber::writeFen(region, mover); }
   // Fairy-Stockfish's clobber: 5 files, 6 ranks, in a checkerboard.
   static clobber::Position standard() {
@@ -80,7 +100,7 @@ struct Settings {
   std::optional<core::UciSettings> uci;
   long drawMargin = 0;
   bool json = false;
-  std::string svgPath;
+  std::string svgPath, wrongDir;
   std::vector<std::string> files, games;
 };
 
@@ -102,10 +122,14 @@ class Verifier {
 
   // One position: solved, then (settled, with a claim to check) judged. The claim is the
   // engine's with --uci, else `recorded` when given; with neither the position is not checked.
-  core::PositionCheck check(const typename G::Region& board, cgt::Side mover, const std::optional<core::EngineClaim>& recorded) {
+  // A record's position: its game's line and ply.
+  core::PositionCheck check(const typename G::Region& board, cgt::Side mover, const std::optional<core::EngineClaim>& recorded,
+                            int game = 0, int ply = -1) {
     const Clock::time_point t0 = Clock::now();
     solver_.clear();
     core::PositionCheck c = core::solvePosition(solver_, board, mover);
+    c.game = game;
+    c.ply = ply;
     run_.solverSeconds += seconds(t0);
     c.fen = EngineGame<G>::fen(board, mover);
     if (!c.settled()) return c;
@@ -121,12 +145,13 @@ class Verifier {
     core::judgeClaim(solver_, board, c, *claim, settings_.drawMargin);
     run_.solverSeconds += seconds(t2);
     if (!c.problem.empty() && client_) client_->discard();  // an illegal move: a fresh engine for the next
+    if constexpr (EngineGame<G>::kPicture)
+      if (!settings_.wrongDir.empty() && wrong(c)) draw(c, board, mover);
     return c;
   }
 
   void emit(core::PositionCheck c, const std::string& file, const std::string& where) {
-    if (!c.problem.empty() || (c.verdict && (*c.verdict == core::EngineVerdict::WrongSign || *c.verdict == core::EngineVerdict::MissedWin)))
-      run_.failures = true;
+    if (!c.problem.empty() || wrong(c)) run_.failures = true;
     writeWhole((settings_.json ? core::checkJson(c, EngineGame<G>::kSizeWord, file) : core::checkLine(c, where)) + "\n");
     run_.checks.push_back(std::move(c));
   }
@@ -180,9 +205,7 @@ class Verifier {
       for (size_t k = client_ ? n + 1 : n; k-- > 0;) {
         std::optional<core::EngineClaim> recorded;
         if (!client_) recorded = core::EngineClaim{record.moves[k].score, record.moves[k].text.text, ""};
-        core::PositionCheck c = check(game.positions[k], game.movers[k], recorded);
-        c.game = record.line;
-        c.ply = static_cast<int>(k);
+        core::PositionCheck c = check(game.positions[k], game.movers[k], recorded, record.line, static_cast<int>(k));
         const bool settled = c.settled();
         emit(std::move(c), name, name + ":" + std::to_string(record.line) + " ply " + std::to_string(k));
         if (!settled) break;
@@ -196,6 +219,31 @@ class Verifier {
   }
 
  private:
+  static bool wrong(const core::PositionCheck& c) {
+    return c.verdict && (*c.verdict == core::EngineVerdict::WrongSign || *c.verdict == core::EngineVerdict::MissedWin);
+  }
+
+  // DIR/NNNN[-line L-ply K]-VERDICT.svg, NNNN the position's place in the report (from 1). The
+  // picture's analysis counts as the solver's time. A file that cannot be written is reported
+  // (exit status 2) and the run goes on.
+  void draw(core::PositionCheck& c, const typename G::Region& board, cgt::Side mover) {
+    char index[16];
+    std::snprintf(index, sizeof index, "%04zu", run_.checks.size() + 1);
+    std::string name = index;
+    if (c.ply >= 0) name.append("-line").append(std::to_string(c.game)).append("-ply").append(std::to_string(c.ply));
+    name.append("-").append(core::engineVerdictName(*c.verdict)).append(".svg");
+    const std::string path = (std::filesystem::path(settings_.wrongDir) / name).string();
+    const Clock::time_point t0 = Clock::now();
+    const std::string document = EngineGame<G>::picture(solver_, board, mover, c);
+    run_.solverSeconds += seconds(t0);
+    try {
+      svg::write(path, document);
+      c.picture = path;
+    } catch (const InputError& e) {
+      inputError(e);
+    }
+  }
+
   static double seconds(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
   // A suite file: its first line that is neither blank nor a comment has a ';'.
   static bool isSuite(const std::string& text) {
@@ -229,6 +277,8 @@ po::options_description engineOptions() {
                                                        "each end (repeatable)")
       ("format", po::value<std::string>()->default_value("text"), "text or json (one object a position, then the summary)")
       ("svg", po::value<std::string>(), "the summary's plot (accuracy against size) into FILE")
+      ("svg-wrong", po::value<std::string>(), "draw each wrong_sign or missed_win position (Amazons; Clobber has no board "
+                                              "picture) into DIR/NNNN[-lineL-plyK]-VERDICT.svg, with the engine's claim")
       ("all-moves", "list every winning move of each won position (slower)")
       ("notation", po::value<std::string>()->default_value("cs61b"), "Amazons move text: cs61b, codingame or uci");
   addRanged<int64_t>(o, "draw-margin", 0, Range<int64_t>{0, int64_t{1} << 40}, "centipawn scores within +-CP claim no winner");
@@ -306,6 +356,13 @@ int runEngineVerify(const std::vector<std::string>& args, std::string_view game)
   if (format != "text" && format != "json") return usageError(command, "--format is text or json");
   settings.json = format == "json";
   if (vm.count("svg")) settings.svgPath = vm["svg"].as<std::string>();
+  if (vm.count("svg-wrong")) {
+    if (game != Amazons::kName) return usageError(command, "--svg-wrong draws Amazons boards: Clobber has no board picture");
+    settings.wrongDir = vm["svg-wrong"].as<std::string>();
+    std::error_code error;
+    std::filesystem::create_directories(settings.wrongDir, error);
+    if (error) return usageError(command, "--svg-wrong: cannot make the folder '" + settings.wrongDir + "': " + error.message());
+  }
   settings.drawMargin = static_cast<long>(ranged<int64_t>(vm, "draw-margin"));
   if (vm.count("engine-nodes") && vm.count("engine-movetime")) return usageError(command, "--engine-nodes or --engine-movetime, not both");
   if (vm.count("uci")) {

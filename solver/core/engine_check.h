@@ -70,6 +70,7 @@ struct PositionCheck {
   bool settled() const { return exact != Verdict::Unknown; }
   // Record positions: the game's line and the ply (0: the start).
   int game = 0, ply = -1;
+  std::string picture;  // the board picture of a wrong position (verify --svg-wrong), when drawn
 };
 
 // The exact answer of `board` with `mover` to move, by `solver` (an unsettled position's

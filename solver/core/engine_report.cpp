@@ -40,6 +40,7 @@ std::string checkLine(const PositionCheck& c, const std::string& where) {
   if (!c.problem.empty()) return s + " ; ENGINE FAILURE: " + c.problem;
   s += " ; ";
   s += c.verdict ? engineVerdictName(*c.verdict) : "?";
+  if (!c.picture.empty()) s += " ; picture " + c.picture;
   return s;
 }
 
@@ -61,6 +62,7 @@ std::string checkJson(const PositionCheck& c, const std::string& sizeWord, const
   s += ", \"verdict\": ";
   s += c.verdict ? jsonString(engineVerdictName(*c.verdict)) : std::string("null");
   if (!c.problem.empty()) s += ", \"error\": " + jsonString(c.problem);
+  if (!c.picture.empty()) s += ", \"picture\": " + jsonString(c.picture);
   return s + "}";
 }
 

@@ -14,7 +14,8 @@ std::string checkLine(const PositionCheck& c, const std::string& where);
 
 // One JSON object (no newline): file, with a game line (c.game > 0) game and ply, position, fen, to_move, empty (or `sizeWord`), winner (null when
 // unsettled), winning_moves, engine_score, engine_move, move_wins, verdict (null without one),
-// error (when the engine failed or its move was not legal).
+// error (when the engine failed or its move was not legal), picture (a wrong position's board
+// picture, when drawn). The text line ends with "; picture FILE" likewise.
 std::string checkJson(const PositionCheck& c, const std::string& sizeWord, const std::string& file);
 
 // The counts of one size.
