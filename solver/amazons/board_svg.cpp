@@ -50,7 +50,8 @@ const char* classText(ChamberClass kind) {
 
 }  // namespace
 
-std::string boardSvg(const Board& board, const core::Analysis<Amazons>& analysis, const Amazons::MoveFormat& format) {
+std::string boardSvg(const Board& board, const core::Analysis<Amazons>& analysis, const Amazons::MoveFormat& format,
+                     const std::vector<std::string>& notes) {
   const int w = board.width(), h = board.height();
   auto x = [&](int sq) { return kMargin + board.fileOf(sq) * kSquare; };
   auto y = [&](int sq) { return kMargin + (h - 1 - board.rankOf(sq)) * kSquare; };
@@ -59,6 +60,7 @@ std::string boardSvg(const Board& board, const core::Analysis<Amazons>& analysis
   std::vector<std::string> verdicts;
   const cgt::Side toMove = Amazons::sideOf(board.sideToMove());
   for (cgt::Side s : {toMove, core::opposite(toMove)}) verdicts.push_back(core::verdictText<Amazons>(GameRegion(board), analysis.forSide(s), format));
+  verdicts.insert(verdicts.end(), notes.begin(), notes.end());
   std::vector<std::string> legend;
   for (size_t i = 0; i < analysis.regions.size(); ++i) {
     const core::RegionReport<Amazons>& r = analysis.regions[i];

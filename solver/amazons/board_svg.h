@@ -4,6 +4,7 @@
 // legend of the chambers with their values.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "solver/amazons/game.h"
 #include "solver/core/analysis.h"
@@ -11,7 +12,9 @@
 namespace amazons {
 
 // A whole SVG document (svg.h).
-// The analysis as the report has it (AmazonsEngine's), moves written by `format`.
-std::string boardSvg(const Board& board, const core::Analysis<Amazons>& analysis, const Amazons::MoveFormat& format);
+// The analysis as the report has it (AmazonsEngine's), moves written by `format`; `notes`, lines
+// printed under the verdicts (verify's engine claim on a wrong position).
+std::string boardSvg(const Board& board, const core::Analysis<Amazons>& analysis, const Amazons::MoveFormat& format,
+                     const std::vector<std::string>& notes = {});
 
 }  // namespace amazons

@@ -30,6 +30,7 @@
 //
 // amazons-solve verify FILE... [--threads N] [--hash MB] [--time-limit S] [--node-limit N] [--notation N] [--db FILE [--db-learn]]
 //
+// (With --uci or --games: cli_verify_engine.cpp.)
 // Check an engine's claims: each line is `position ; to-move ; move=M ; outcome=win|loss ;
 // margin=N` (any of the three; format in positions/README.md), checked by core::checkClaims
 // (Yinsh: move= and outcome=win|draw|loss, by yinsh::checkClaims).
@@ -58,6 +59,7 @@
 #include "solver/amazons/notation.h"
 #include "solver/cli/cli.h"
 #include "solver/cli/cli_common.h"
+#include "solver/cli/cli_verify_engine.h"
 #include "solver/clobber/clobber.h"
 #include "solver/core/errors.h"
 #include "solver/core/input.h"
@@ -534,12 +536,14 @@ int runSuite(const std::vector<std::string>& args, std::string_view defaultGame)
 // ---- verify
 
 int runVerify(const std::vector<std::string>& args, std::string_view defaultGame) {
+  if (wantsEngineVerify(args)) return runEngineVerify(args, defaultGame);
   Batch batch;
   batch.defaultGame = defaultGame;
   if (const auto status = setUp("verify",
                                 "Check an engine's claims (move=, outcome=, margin= fields; format in positions/README.md):\n"
                                 "print each wrong claim with the exact answer, then a summary. Exit status 1 when a claim\n"
-                                "is wrong or could not be checked. Under mpirun, rank 0 hands the lines out to the other ranks.\n",
+                                "is wrong or could not be checked. Under mpirun, rank 0 hands the lines out to the other ranks.\n"
+                                "A UCI engine or game records: verify --uci COMMAND --help.\n",
                                 po::options_description(), args, batch))
     return *status;
   const bool overRanks = world().size() > 1;

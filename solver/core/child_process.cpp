@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <stdexcept>
+#include <utility>
 
 namespace amazons {
 
@@ -59,7 +60,7 @@ bool ChildProcess::send(const std::string& text) {
   return true;
 }
 
-std::optional<std::string> ChildProcess::readLine(std::chrono::milliseconds timeout) {
+std::optional<std::string> ChildProcess::readLine(std::chrono::milliseconds timeout, size_t longest) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point deadline = Clock::now() + timeout;
   for (;;) {
@@ -69,12 +70,16 @@ std::optional<std::string> ChildProcess::readLine(std::chrono::milliseconds time
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
+    if (buffer_.size() > longest) return std::exchange(buffer_, std::string());
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
     pollfd p{out_, POLLIN, 0};
     if (left <= 0 || ::poll(&p, 1, static_cast<int>(left)) <= 0) return std::nullopt;
     char chunk[4096];
     const ssize_t n = ::read(out_, chunk, sizeof chunk);
-    if (n <= 0) return std::nullopt;
+    if (n <= 0) {
+      closed_ = true;
+      return std::nullopt;
+    }
     buffer_.append(chunk, static_cast<size_t>(n));
   }
 }

@@ -4,6 +4,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,8 +24,12 @@ class ChildProcess {
   bool send(const std::string& text);
 
   // The next line it prints (without the newline), or nullopt when none comes within
-  // `timeout` or it closes its output.
-  std::optional<std::string> readLine(std::chrono::milliseconds timeout);
+  // `timeout` or it closes its output. Past `longest` characters without a newline, those
+  // characters come back as a line (longer than `longest`: the caller can tell), so that a
+  // process that never ends its line cannot fill the memory.
+  std::optional<std::string> readLine(std::chrono::milliseconds timeout, size_t longest = SIZE_MAX);
+  // Whether it has closed its output (readLine then returns nullopt at once, not on a timeout).
+  bool closedOutput() const { return closed_; }
 
   // Closes its input and waits for it: its exit status (-1 when killed by a signal).
   int finish();
@@ -35,6 +40,7 @@ class ChildProcess {
   pid_t pid_ = -1;
   int in_ = -1, out_ = -1;
   bool reaped_ = false;
+  bool closed_ = false;
   std::string buffer_;
 };
 
