@@ -536,7 +536,8 @@ int runSuite(const std::vector<std::string>& args, std::string_view defaultGame)
 // ---- verify
 
 int runVerify(const std::vector<std::string>& args, std::string_view defaultGame) {
-  if (wantsEngineVerify(args)) return runEngineVerify(args, defaultGame);
+  // An engine's verification is one engine's session: under mpirun rank 0 runs it alone.
+  if (wantsEngineVerify(args)) return world().rank() == 0 ? runEngineVerify(args, defaultGame) : 0;
   Batch batch;
   batch.defaultGame = defaultGame;
   if (const auto status = setUp("verify",
