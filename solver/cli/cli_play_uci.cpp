@@ -102,8 +102,9 @@ class Job {
   // Clobber move removes a stone.
   virtual int plyBound() const = 0;
   // On the worker thread: the analysis within `limits`; the verdict when it settles the
-  // position. Leaves the analyser free when it returns.
-  virtual std::optional<ExactFinding> exact(const core::Limits& limits) = 0;
+  // position. `fresh`: with the analyser's tables emptied first, so that what settles within a
+  // node limit does not depend on the searches before.
+  virtual std::optional<ExactFinding> exact(const core::Limits& limits, bool fresh) = 0;
   // The analysis' expansions so far, from any thread.
   virtual uint64_t nodes() const = 0;
   // The fallback's move, scanning until `deadline` or `halt`.
@@ -122,7 +123,8 @@ class AnalysingJob : public Job {
 
  protected:
   // The side to move's report within `limits`.
-  core::SideReport<G> analyse(const typename G::Region& region, cgt::Side mover, const core::Limits& limits) {
+  core::SideReport<G> analyse(const typename G::Region& region, cgt::Side mover, const core::Limits& limits, bool fresh) {
+    if (fresh) slot_->analyser.clear();
     slot_->analyser.setLimits(limits);
     return slot_->analyser.analyse(region, mover, core::Sides::ToMoveOnly).forSide(mover);
   }
@@ -137,8 +139,8 @@ class AmazonsJob : public AnalysingJob<Amazons> {
   AmazonsJob(const Board& board, std::shared_ptr<AnalyserSlot<Amazons>> slot) : AnalysingJob(std::move(slot)), board_(board) {}
   bool hasMove() const override { return board_.hasMove(board_.sideToMove()); }
   int plyBound() const override { return board_.emptyCount(); }
-  std::optional<ExactFinding> exact(const core::Limits& limits) override {
-    const core::SideReport<Amazons> side = analyse(GameRegion(board_), Amazons::sideOf(board_.sideToMove()), limits);
+  std::optional<ExactFinding> exact(const core::Limits& limits, bool fresh) override {
+    const core::SideReport<Amazons> side = analyse(GameRegion(board_), Amazons::sideOf(board_.sideToMove()), limits, fresh);
     const auto text = [&](const std::optional<Amazons::Move>& m) -> std::optional<std::string> {
       if (!m) return std::nullopt;
       return formatMove(board_, Amazons::onBoard(board_, *m), Notation::Uci);
@@ -166,8 +168,8 @@ class ClobberJob : public AnalysingJob<Clobber> {
       : AnalysingJob(std::move(slot)), board_(board), mover_(mover) {}
   bool hasMove() const override { return Clobber::countMoves(board_, mover_) > 0; }
   int plyBound() const override { return std::max(0, board_.stones() - 1); }
-  std::optional<ExactFinding> exact(const core::Limits& limits) override {
-    const core::SideReport<Clobber> side = analyse(board_, mover_, limits);
+  std::optional<ExactFinding> exact(const core::Limits& limits, bool fresh) override {
+    const core::SideReport<Clobber> side = analyse(board_, mover_, limits, fresh);
     if (side.verdict == core::Verdict::Win)
       return ExactFinding{true, side.winningMove ? std::optional(Clobber::formatMove(board_, *side.winningMove)) : std::nullopt};
     if (side.verdict == core::Verdict::Loss) return ExactFinding{false, std::nullopt};  // the fallback's move, as the bot plays
@@ -527,10 +529,12 @@ class UciEngine {
     exactLimits.nodes = limits.nodes;
     exactLimits.stop = &state.stop;
     workers_->add();
-    std::thread([job = owned, exactLimits, shared, workers = workers_]() mutable {
+    // Under a node limit alone the answer is the same whatever came before (README).
+    const bool fresh = limits.nodes > 0 && !limits.time;
+    std::thread([job = owned, exactLimits, fresh, shared, workers = workers_]() mutable {
       std::optional<ExactFinding> found;
       try {
-        found = job->exact(exactLimits);
+        found = job->exact(exactLimits, fresh);
       } catch (const std::exception&) {
         // (out of memory or a value out of range: the fallback answers)
       }
