@@ -119,19 +119,25 @@ class AnalysingJob : public Job {
     slot_->busy.store(true, std::memory_order_release);
   }
   ~AnalysingJob() override { slot_->busy.store(false, std::memory_order_release); }
-  uint64_t nodes() const override { return slot_->analyser.nodes() - before_; }
+  uint64_t nodes() const override {
+    const uint64_t now = slot_->analyser.nodes(), before = before_.load();
+    return now > before ? now - before : 0;  // (0 in the instant of a clear)
+  }
 
  protected:
   // The side to move's report within `limits`.
   core::SideReport<G> analyse(const typename G::Region& region, cgt::Side mover, const core::Limits& limits, bool fresh) {
-    if (fresh) slot_->analyser.clear();
+    if (fresh) {
+      slot_->analyser.clear();
+      before_ = slot_->analyser.nodes();  // what a clear leaves of the count
+    }
     slot_->analyser.setLimits(limits);
     return slot_->analyser.analyse(region, mover, core::Sides::ToMoveOnly).forSide(mover);
   }
 
  private:
   std::shared_ptr<AnalyserSlot<G>> slot_;
-  uint64_t before_;
+  std::atomic<uint64_t> before_;  // the analyser's count before this job's analysis
 };
 
 class AmazonsJob : public AnalysingJob<Amazons> {
