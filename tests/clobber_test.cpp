@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <optional>
 #include <random>
 #include <set>
@@ -728,6 +729,30 @@ TEST(Clobber, LimitsGiveUnknown) {
   timed.limits.seconds = 1e-6;
   core::Analyser<Clobber> hurried(timed);
   EXPECT_TRUE(hurried.analyse(start).limitReached);
+}
+
+// The stop flag (play uci's `stop`) ends an analysis as a limit does: read with the clock,
+// every 256 expansions, so a flag already set ends it within the first 256 and one never set
+// changes nothing (the same nodes as without one).
+TEST(Clobber, AStopFlagEndsTheAnalysisAsALimitDoes) {
+  const Region start = regionOf(testing::clobberStart(6, 6));
+  std::atomic<bool> stop{true};
+  core::AnalysisOptions options;
+  options.limits.stop = &stop;
+  core::Analyser<Clobber> stopped(options);
+  const core::Analysis<Clobber> a = stopped.analyse(start, cgt::Side::Left, core::Sides::ToMoveOnly);
+  EXPECT_TRUE(a.limitReached);
+  EXPECT_EQ(a.left.verdict, core::Verdict::Unknown);
+  EXPECT_LE(a.nodes, 256u);
+
+  const Region small = Clobber::parseOneLine("xoxo|oxox|xoxo");
+  stop = false;
+  core::Analyser<Clobber> flagged(options);
+  core::Analyser<Clobber> plain{core::AnalysisOptions{}};
+  const core::Analysis<Clobber> withFlag = flagged.analyse(small), without = plain.analyse(small);
+  EXPECT_FALSE(withFlag.limitReached);
+  EXPECT_EQ(withFlag.left.verdict, without.left.verdict);
+  EXPECT_EQ(withFlag.nodes, without.nodes);
 }
 
 TEST(Clobber, FormatsAndErrors) {

@@ -1,6 +1,7 @@
 // amazons-solve play: the player for the programs people already play against.
 //   play codingame   a CodinGame Amazons bot on stdin/stdout
 //   play cs61b       the text commands of the CS61B Amazons project
+//   play uci         a UCI engine for Amazons and Clobber (cli_play_uci.cpp)
 // and with --game clobber or --game yinsh (play codingame) a CodinGame bot of that game.
 #include <tbb/global_control.h>
 #include <unistd.h>
@@ -20,6 +21,7 @@
 #include "solver/amazons/notation.h"
 #include "solver/cli/cli.h"
 #include "solver/cli/cli_common.h"
+#include "solver/cli/cli_play_uci.h"
 #include "solver/clobber/bot.h"
 #include "solver/core/errors.h"
 #include "solver/yinsh/bot.h"
@@ -331,10 +333,18 @@ int guarded(Play play) {
   }
 }
 
+// `play uci` takes options of its own: its arguments go to it whole, less the word uci.
+bool isUci(const std::vector<std::string>& args) { return !args.empty() && args.front() == "uci"; }
+int playUci(std::vector<std::string> args, const std::string& variant) {
+  args.erase(std::find(args.begin(), args.end(), "uci"));
+  return runUciPlay(args, variant);
+}
+
 int runPlay(const std::vector<std::string>& args) {
+  if (isUci(args)) return playUci(args, "amazons");
   po::options_description visible(
-      "amazons-solve play codingame|cs61b [options]: play on stdin/stdout, the exact move whenever the solver "
-      "settles the position in time, else a heuristic's");
+      "amazons-solve play codingame|cs61b|uci [options]: play on stdin/stdout, the exact move whenever the solver "
+      "settles the position in time, else a heuristic's (play uci --help: the UCI engine's options)");
   visible.add_options()("help,h", "show this help");
   addCodinGameOptions(visible, 90, 100);
   addRanged<int64_t>(visible, "move-ms", 1000, kMilliseconds, "cs61b: milliseconds for each automatic move");
@@ -343,7 +353,8 @@ int runPlay(const std::vector<std::string>& args) {
   addRanged<int64_t>(visible, "threads", 1, kThreadsRange, "the solver's worker threads (0: all cores)");
   po::variables_map vm;
   std::string mode;
-  if (const auto done = parseMode(args, visible, {"codingame", "cs61b"}, vm, mode)) return *done;
+  if (const auto done = parseMode(args, visible, {"codingame", "cs61b", "uci"}, vm, mode)) return *done;
+  if (mode == "uci") return playUci(args, "amazons");  // after options the engine takes too
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, threadCount(vm));
   Bot bot(static_cast<size_t>(ranged<int64_t>(vm, "hash")), ranged<uint64_t>(vm, "seed"));
   const int status = guarded([&] {
@@ -360,8 +371,9 @@ int runPlay(const std::vector<std::string>& args) {
 // answer goes by 75% (101 ms), both less the margin the bot keeps on a loaded machine; the
 // first turn as for Amazons.
 int runClobberPlay(const std::vector<std::string>& args) {
+  if (isUci(args)) return playUci(args, "clobber");
   po::options_description visible(
-      "amazons-solve play codingame --game clobber [options]: a CodinGame Clobber bot on stdin/stdout, the exact move "
+      "amazons-solve play codingame|uci --game clobber [options]: a CodinGame Clobber bot on stdin/stdout (play uci: the UCI engine), the exact move "
       "whenever the analysis settles the position in time, else the move leaving the opponent fewest moves");
   visible.add_options()("help,h", "show this help");
   addCodinGameOptions(visible, 135, 150);
@@ -369,7 +381,8 @@ int runClobberPlay(const std::vector<std::string>& args) {
   addRanged<int64_t>(visible, "hash", 256, kHashRange, "the analyser's table memory in MB, kept from turn to turn");
   po::variables_map vm;
   std::string mode;
-  if (const auto done = parseMode(args, visible, {"codingame"}, vm, mode)) return *done;
+  if (const auto done = parseMode(args, visible, {"codingame", "uci"}, vm, mode)) return *done;
+  if (mode == "uci") return playUci(args, "clobber");
   return guarded([&] { return playClobber(vm); });
 }
 

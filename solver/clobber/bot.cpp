@@ -26,7 +26,14 @@ constexpr double kAnswerShare = 0.75;
 // before that turn is left to the fallback.
 constexpr double kGraceShare = 0.1;
 
-// The move leaving the opponent fewest moves; among equal counts the first in a seeded shuffle.
+core::AnalysisOptions options(size_t hashMegabytes) {
+  core::AnalysisOptions o;
+  o.hashMegabytes = hashMegabytes;
+  return o;
+}
+
+}  // namespace
+
 Move fewestReplies(const Region& board, cgt::Side mover, uint64_t seed) {
   std::vector<Move> moves = Clobber::moves(board, mover);
   std::shuffle(moves.begin(), moves.end(), std::mt19937_64(seed));
@@ -37,14 +44,6 @@ Move fewestReplies(const Region& board, cgt::Side mover, uint64_t seed) {
     if (const size_t n = replies(m); n < fewest) best = m, fewest = n;
   return best;
 }
-
-core::AnalysisOptions options(size_t hashMegabytes) {
-  core::AnalysisOptions o;
-  o.hashMegabytes = hashMegabytes;
-  return o;
-}
-
-}  // namespace
 
 // One analysis, told to the thread that answers.
 struct Bot::Attempt {

@@ -14,6 +14,10 @@
 
 namespace amazons::clobber {
 
+// The fallback: the move leaving the opponent fewest moves; among equal counts the first in an
+// order shuffled by `seed`. `mover` must have a move.
+Move fewestReplies(const Region& board, cgt::Side mover, uint64_t seed);
+
 struct BotMove {
   Move move;
   MoveSource source;

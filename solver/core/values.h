@@ -17,10 +17,13 @@
 
 namespace amazons::core {
 
-// What the user allows one analysis: seconds of wall time and expansions (0: no limit).
+// What the user allows one analysis: seconds of wall time and expansions (0: no limit), and a
+// flag another thread may set to end it as at a limit (a UCI engine's `stop`; read with the
+// clock, every 256 expansions).
 struct Limits {
   double seconds = 0;
   uint64_t nodes = 0;
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct LimitReached : std::runtime_error {
@@ -38,7 +41,8 @@ class Budget {
                                            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                std::chrono::duration<double>(limits.seconds))
                                      : std::chrono::steady_clock::time_point::max()),
-        nodeLimit_(limits.nodes > 0 ? limits.nodes : std::numeric_limits<uint64_t>::max()) {}
+        nodeLimit_(limits.nodes > 0 ? limits.nodes : std::numeric_limits<uint64_t>::max()),
+        stop_(limits.stop) {}
   void expand() {
     const uint64_t n = ++nodes_;
     if (n > nodeLimit_) throw LimitReached();
@@ -47,7 +51,7 @@ class Budget {
     if ((n & 255) == 0) checkClock();
   }
   void checkClock() const {
-    if (std::chrono::steady_clock::now() > deadline_) throw LimitReached();
+    if (stopped() || std::chrono::steady_clock::now() > deadline_) throw LimitReached();
   }
   uint64_t nodes() const { return nodes_; }
   // The clock a game's shortcut reads (G::shortcut): the limit's, or an Until's sooner.
@@ -65,7 +69,7 @@ class Budget {
     if (shortcutLeft_) *shortcutLeft_ -= std::min(positions, *shortcutLeft_);
   }
   // Whether the user's limits are spent (a LimitReached thrown otherwise came from an Until).
-  bool spent() const { return nodes_ > nodeLimit_ || std::chrono::steady_clock::now() > deadline_; }
+  bool spent() const { return nodes_ > nodeLimit_ || stopped() || std::chrono::steady_clock::now() > deadline_; }
 
  private:
   // While it lives, the thread's `slot` points at a count of its own (the innermost scope's),
@@ -120,8 +124,11 @@ class Budget {
   static inline thread_local uint64_t* formLeft_ = nullptr;  // the innermost Allowance's count
   static inline thread_local uint64_t* shortcutLeft_ = nullptr;  // the innermost ShortcutAllowance's count
   static inline thread_local std::chrono::steady_clock::time_point until_ = std::chrono::steady_clock::time_point::max();
+  bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+
   std::chrono::steady_clock::time_point deadline_;
   uint64_t nodeLimit_;
+  const std::atomic<bool>* stop_;
   std::atomic<uint64_t> nodes_{0};
 };
 
