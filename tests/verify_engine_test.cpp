@@ -331,6 +331,41 @@ PlayedGame randomGame(uint64_t seed) {
   }
 }
 
+// Issue 67, Must 6: `play uci` (the solver as a UCI engine) driven by this client. On positions
+// small enough that it settles each one within its move time, every claim it makes is the exact
+// one: a mate score of the winner's sign and, where it wins, a winning move. So the verification
+// finds nothing wrong, and the positions are the oracle's (the winners checked against it here).
+TEST(VerifyEngine, PlayUciVerifiedByItsOwnClientFindsNothingWrong) {
+  const std::string engine = cliPath() + " play uci";
+  struct Run {
+    std::string game, positions;
+    std::vector<std::string> winners;  // the oracle's, "b" or "w", line by line
+  };
+  Run clobber{"clobber", "", {}}, amazons{"amazons", "", {}};
+  for (const std::vector<Staged>* staged : {&pool().won, &pool().lost})
+    for (const Staged& s : *staged) {
+      clobber.positions += s.line() + "\n";
+      clobber.winners.push_back(s.wins == (s.mover == Side::Left) ? "b" : "w");
+    }
+  std::mt19937_64 rng(671);
+  for (int i = 0; i < 4; ++i) {
+    amazons.positions += toOneLine(amazonsCase(rng).board) + " ; b\n";
+    amazons.winners.push_back("b");  // Black to move wins each (amazonsCase)
+  }
+  for (const Run& run : {clobber, amazons}) {
+    const CliResult r = runCli({"verify", "--game", run.game, "--uci", engine, "--engine-movetime", "20000", "--format", "json",
+                                "--threads", "1", writeTemp("self-" + run.game + ".txt", run.positions)});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    const std::vector<std::string> objects = positionObjects(r.out);
+    ASSERT_EQ(objects.size(), run.winners.size()) << r.out;
+    for (size_t i = 0; i < objects.size(); ++i) {
+      EXPECT_TRUE(has(objects[i], "\"winner\": \"" + run.winners[i] + "\"")) << objects[i];
+      EXPECT_TRUE(has(objects[i], "\"engine_score\": \"mate ")) << objects[i];
+      EXPECT_TRUE(has(objects[i], "\"verdict\": \"right\"")) << objects[i];
+    }
+  }
+}
+
 TEST(VerifyGames, RecordScoresAgainstTheOracleAndBadLinesReported) {
   const PlayedGame g = randomGame(5);
   ASSERT_GE(g.moves.size(), 3u);
