@@ -8,10 +8,12 @@
 // Proof numbers are the mover's (negamax): pn = what proving the mover wins costs, dn = what
 // proving the loss costs; pn = min over children of dn, dn = sum of pn, a leaf 1/1. The answer
 // must not depend on the worker count or on the order results arrive, which decide which
-// child proves a node first. So the root takes its moves in G::moves order: it is won only by
-// its first winning move, once every move before it is proven to lose (pn(root) = min over i
-// of pn(child 1) + ... + pn(child i-1) + dn(child i)), and the reported move is that one.
-// The verdict is exact whatever the order; the move is then a function of the position alone.
+// child proves a node first. So the root takes its moves in a fixed order (orderedMoves): it is
+// won only by its first winning move, once every move before it is proven to lose (pn(root) =
+// min over i of pn(child 1) + ... + pn(child i-1) + dn(child i)), and the reported move is
+// that one. The verdict is exact whatever the order; the move is then a function of the
+// position alone. Every node takes its moves in that order, which breaks the ties of proof
+// numbers (every new leaf is 1/1) towards the likely best moves.
 #pragma once
 #include <algorithm>
 #include <chrono>
@@ -67,6 +69,31 @@ struct TreeStats {
   uint64_t jobNodes = 0;   // their nodes, summed
   uint64_t unknown = 0;    // jobs that came back unknown (and were expanded)
 };
+
+// The moves of `mover` in `position` in the order the search takes them, each with the position
+// after it: best first by the game's static estimate of that position (G::estimate, Amazons'
+// queen-distance territory), else (Clobber) in G::moves order; ties in G::moves order. On the
+// 5x4 Amazons start, one worker, jobs of 1,000,000 nodes: in G::moves order the first winning
+// move was the 61st, and the search solved all 61 (61 jobs, 3.16 M job nodes, 2.9 s); by
+// estimate it is the first (1 job, 61,328 nodes). Jobs of 10,000: 3,200 jobs and 35.1 M nodes
+// against 94 and 0.61 M.
+template <core::Game G>
+std::vector<std::pair<typename G::Move, typename G::Region>> orderedMoves(const typename G::Region& position, cgt::Side mover) {
+  std::vector<std::pair<typename G::Move, typename G::Region>> out;
+  for (const typename G::Move& m : G::moves(position, mover)) out.emplace_back(m, G::play(position, m));
+  if constexpr (core::HasEstimate<G>) {
+    std::vector<std::pair<int, size_t>> keys;  // (the mover's estimate, negated: least first; the move's place)
+    for (size_t i = 0; i < out.size(); ++i) {
+      const int e = G::estimate(out[i].second);
+      keys.push_back({mover == cgt::Side::Left ? -e : e, i});
+    }
+    std::sort(keys.begin(), keys.end());
+    std::vector<std::pair<typename G::Move, typename G::Region>> sorted;
+    for (const auto& k : keys) sorted.push_back(std::move(out[k.second]));
+    out = std::move(sorted);
+  }
+  return out;
+}
 
 template <core::Game G>
 class JobTree {
@@ -179,8 +206,8 @@ class JobTree {
     const State s = nodes_[root_].state;
     return s == State::Win ? core::Verdict::Win : s == State::Loss ? core::Verdict::Loss : core::Verdict::Unknown;
   }
-  // The first of the root's moves in G::moves order that wins (the others before it proven to
-  // lose), once the root is won.
+  // The first of the root's moves in orderedMoves' order that wins (the others before it proven
+  // to lose), once the root is won.
   std::optional<Move> winningMove() const {
     if (verdict() != core::Verdict::Win) return std::nullopt;
     for (const Edge& e : nodes_[root_].edges)
@@ -287,8 +314,8 @@ class JobTree {
     const uint64_t childBudget = budget > kInfinite / settings_.growth ? kInfinite : budget * settings_.growth;
     const Region position = nodes_[n].position;  // nodes_ grows below
     const cgt::Side next = core::opposite(nodes_[n].mover);
-    for (const Move& m : G::moves(position, nodes_[n].mover)) {
-      const uint32_t c = nodeFor(G::play(position, m), next, n == root_ ? budget : childBudget);
+    for (const auto& [m, after] : orderedMoves<G>(position, nodes_[n].mover)) {
+      const uint32_t c = nodeFor(after, next, n == root_ ? budget : childBudget);
       nodes_[n].edges.push_back({m, c});
       std::vector<uint32_t>& parents = nodes_[c].parents;
       if (parents.empty() || parents.back() != n) parents.push_back(n);
