@@ -232,6 +232,22 @@ TEST(JobTreeProof, BadTextIsAnInputErrorWithItsPlace) {
   EXPECT_THROW(dist::parseProof(forward, "p"), InputError);
 }
 
+TEST(JobTreeProof, EveryCutOfAProofIsReadOrRefused) {
+  // What the fuzz target checks, on every prefix of a real proof: an InputError, or a proof
+  // whose logic is checked without a crash.
+  const std::string text = dist::proofText(fourByFourProof());
+  size_t read = 0;
+  for (size_t n = 0; n <= text.size(); ++n) {
+    try {
+      const dist::ProofFile p = dist::parseProof(text.substr(0, n), "p");
+      dist::checkProofLogic<Amazons>(p);
+      ++read;
+    } catch (const InputError&) {
+    }
+  }
+  EXPECT_EQ(read, 2u);  // the whole text, and the text without its last newline
+}
+
 // ---- Checkpoints
 
 TEST(JobTreeCheckpoint, ResumedSearchGivesTheUninterruptedAnswer) {
@@ -287,6 +303,16 @@ TEST(JobTreeCheckpoint, DamagedCheckpointsAreRefused) {
       EXPECT_TRUE(has(e.what(), "damaged")) << e.what();
     }
   }
+  // Every cut of it is refused but the whole (and the whole less its last newline).
+  size_t read = 0;
+  for (size_t n = 0; n <= text.size(); ++n) {
+    try {
+      dist::parseCheckpoint(text.substr(0, n), "c");
+      ++read;
+    } catch (const InputError&) {
+    }
+  }
+  EXPECT_EQ(read, 2u);
 }
 
 // ---- The CLI

@@ -148,6 +148,7 @@ Checkpoint parseCheckpoint(std::string_view text, const std::string& name) {
       else if (kind == "expanded") r.kind = RecordKind::Expanded;
       else throw InputError("expected win, loss or expanded, not '" + kind + "'", l.number, l.words[1].column);
       r.budget = readCount(l.words[2], l.number);
+      if (r.budget == 0) throw InputError("a job budget is at least 1", l.number, l.words[2].column);
       r.position = l.words[3].text;
       r.line = l.number;
       r.column = l.words[3].column;
