@@ -154,9 +154,11 @@ int solveByJobs(const po::variables_map& vm, const AnalysisChoices& choices,
     dist::writeCheckpoint(*checkpointPath, c);
   };
   const auto start = std::chrono::steady_clock::now();
+  unsigned running = 0;  // jobs at once, as the runner has them
   {
     const StopSignals signals;
     const std::unique_ptr<dist::JobRunner> runner = makeJobRunner(jobs, workers);
+    running = runner->workers();
     auto lastCheckpoint = std::chrono::steady_clock::now();
     tree.search(
         *runner, [] { return stopSignal.load() != 0; },
@@ -186,7 +188,7 @@ int solveByJobs(const po::variables_map& vm, const AnalysisChoices& choices,
   const dist::TreeStats& stats = tree.stats();
   std::ostringstream out;
   out << G::printPosition(board) << ", " << core::sideName(mover) << " to move\n";
-  out << "Job tree: " << workers << (workers == 1 ? " worker, " : " workers, ") << stats.jobs << " jobs (" << stats.unknown
+  out << "Job tree: " << running << (running == 1 ? " worker, " : " workers, ") << stats.jobs << " jobs (" << stats.unknown
       << " unknown), " << stats.jobNodes << " job nodes, " << tree.size() << " positions in the tree\n";
   out << core::verdictText<G>(board, side) << "\n";
   out << "Time: " << seconds << " s\n";
