@@ -10,12 +10,14 @@
 
 #include "solver/amazons/game.h"
 #include "solver/amazons/notation.h"
+#include "solver/cli/cli.h"
 #include "solver/clobber/clobber.h"
 #include "solver/core/errors.h"
 #include "solver/core/report.h"
 #include "solver/dist/checkpoint.h"
 #include "solver/dist/in_process_runner.h"
 #include "solver/dist/job_tree.h"
+#include "solver/dist/mpi_runner.h"
 #include "solver/dist/proof_file.h"
 
 namespace amazons::cli {
@@ -81,10 +83,11 @@ po::options_description jobTreeOptions() {
 }
 
 bool jobTreeWanted(const po::variables_map& vm) {
-  return vm.count("job-tree") || vm.count("resume") || vm.count("checkpoint") || vm.count("proof");
+  return world().size() > 1 || vm.count("job-tree") || vm.count("resume") || vm.count("checkpoint") || vm.count("proof");
 }
 
 std::unique_ptr<dist::JobRunner> makeJobRunner(const dist::JobSettings& settings, unsigned workers) {
+  if (world().size() > 1) return std::make_unique<dist::MpiRunner>(world(), settings, [] { return stopSignal.load() != 0; });
   return std::make_unique<dist::InProcessRunner>(settings, workers);
 }
 

@@ -15,11 +15,12 @@ namespace amazons::cli {
 
 // The options above, for the default command of either game.
 boost::program_options::options_description jobTreeOptions();
-// Whether the options ask for the job search (--job-tree, or one of the options that need it).
+// Whether the job search is wanted: under mpirun with several ranks (the only search shared
+// over ranks), or asked for (--job-tree, or one of the options that need it).
 bool jobTreeWanted(const boost::program_options::variables_map& vm);
 
-// The runner jobs go to: `workers` threads of this process. (An MPI runner goes here when the
-// process runs under mpirun.)
+// The runner jobs go to: under mpirun with several ranks every rank but 0 (dist::MpiRunner,
+// one job a rank; `workers` unused), else `workers` threads of this process.
 std::unique_ptr<dist::JobRunner> makeJobRunner(const dist::JobSettings& settings, unsigned workers);
 
 // The job search of the position `start` (nullopt with --resume: the checkpoint's) with
