@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "solver/dist/bytes.h"
+#include "solver/dist/job_messages.h"
 
 namespace amazons::dist {
 
@@ -15,56 +16,13 @@ namespace {
 // After main.cpp's 0 and farm.cpp's 1 to 6.
 enum Tag : int { kSettings = 7, kJob, kResult, kFailed };
 
-std::string encodeSettings(const JobSettings& s) { return ByteWriter().text(s.game).u64(s.threads).u64(s.hashMegabytes).take(); }
-
-JobSettings decodeSettings(std::string_view bytes) {
-  ByteReader in(bytes);
-  JobSettings s;
-  s.game = in.text();
-  s.threads = static_cast<unsigned>(in.u64());
-  s.hashMegabytes = static_cast<size_t>(in.u64());
-  in.end();
-  if (!jobGameKnown(s.game)) throw MessageError("job settings of an unknown game");
-  return s;
-}
-
-std::string encodeJob(const Job& j) {
-  return ByteWriter().u64(j.id).text(j.position).flag(j.mover == cgt::Side::Right).u64(j.nodes).f64(j.seconds).take();
-}
-
-Job decodeJob(std::string_view bytes) {
-  ByteReader in(bytes);
-  Job j;
-  j.id = in.u64();
-  j.position = in.text();
-  j.mover = in.flag() ? cgt::Side::Right : cgt::Side::Left;
-  j.nodes = in.u64();
-  j.seconds = in.f64();
-  in.end();
-  return j;
-}
-
-std::string encodeResult(const JobResult& r) { return ByteWriter().u64(r.id).u64(static_cast<uint64_t>(r.verdict)).u64(r.nodes).take(); }
-
-JobResult decodeResult(std::string_view bytes) {
-  ByteReader in(bytes);
-  JobResult r;
-  r.id = in.u64();
-  const uint64_t verdict = in.u64();
-  if (verdict > static_cast<uint64_t>(core::Verdict::Unknown)) throw MessageError("malformed message: a verdict is " + std::to_string(verdict));
-  r.verdict = static_cast<core::Verdict>(verdict);
-  r.nodes = in.u64();
-  in.end();
-  return r;
-}
-
 }  // namespace
 
 MpiRunner::MpiRunner(World& world, const JobSettings& settings, std::function<bool()> stopped)
     : world_(world), stopped_(std::move(stopped)), busy_(world.size(), 0) {
   if (world.rank() != 0 || world.size() < 2) throw std::logic_error("dist::MpiRunner on a rank other than 0 or alone");
   for (int w = 1; w < world.size(); ++w) {
-    world.send(w, kSettings, encodeSettings(settings));
+    world.send(w, kSettings, encode(settings));
     free_.push_back(w);
   }
 }
@@ -88,7 +46,7 @@ void MpiRunner::submit(const Job& job) {
   const int w = free_.front();
   free_.pop_front();
   busy_[w] = 1;
-  world_.send(w, kJob, encodeJob(job));
+  world_.send(w, kJob, encode(job));
 }
 
 std::optional<JobResult> MpiRunner::waitFor(std::chrono::milliseconds timeout) {
@@ -103,7 +61,7 @@ std::optional<JobResult> MpiRunner::waitFor(std::chrono::milliseconds timeout) {
       busy_[w] = 0;
       free_.push_back(w);
       if (m->tag == kFailed) throw std::runtime_error("rank " + std::to_string(w) + ": " + m->bytes);
-      return decodeResult(m->bytes);
+      return decodeJobResult(m->bytes);
     }
     const auto now = std::chrono::steady_clock::now();
     if (now >= until) return std::nullopt;
@@ -118,12 +76,12 @@ void serveJobs(World& world, int stopTag) {
     if (m.tag == stopTag) return;
     if (m.tag == kSettings) {
       solver.reset();  // one solver's tables at a time
-      solver.emplace(decodeSettings(m.bytes));
+      solver.emplace(decodeJobSettings(m.bytes));
     } else if (m.tag == kJob && solver) {
       Job job;
       try {
         job = decodeJob(m.bytes);
-        world.send(0, kResult, encodeResult(solver->solve(job)));
+        world.send(0, kResult, encode(solver->solve(job)));
       } catch (const std::exception& e) {
         world.send(0, kFailed, e.what());
       }

@@ -5,10 +5,10 @@
 // The workers serve from the start of the process to its end (main.cpp calls serveJobs on every
 // rank but 0 while rank 0 runs its command), so a runner can be made by any command (the
 // default command's --job-tree, check-proof) and a command that fails before making one leaves
-// no rank waiting. Messages (tags 7 to 10; main.cpp's 0 ends serveJobs): kSettings 0 -> worker
-// (the JobSettings, once per runner: a worker reads no file, not even the proof a check-proof
-// run is about), kJob 0 -> worker, kResult worker -> 0, kFailed worker -> 0 (a job that threw:
-// its message, thrown again by waitFor on rank 0).
+// no rank waiting. Messages (job_messages.h; tags 7 to 10; main.cpp's 0 ends serveJobs):
+// kSettings 0 -> worker (the JobSettings, once per runner: a worker reads no file, not even the
+// proof a check-proof run is about), kJob 0 -> worker, kResult worker -> 0, kFailed worker -> 0
+// (a job that threw: its message, thrown again by waitFor on rank 0).
 //
 // A dead rank: Open MPI's mpirun sends SIGTERM to every other rank (farm.h); rank 0's search
 // stops on it (cli_jobs.cpp), and the runner then abandons the world rather than wait for
