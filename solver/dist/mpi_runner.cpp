@@ -47,11 +47,11 @@ void MpiRunner::submit(const Job& job) {
   free_.pop_front();
   busy_[w] = 1;
   world_.send(w, kJob, encode(job));
+  pause_.reset();
 }
 
 std::optional<JobResult> MpiRunner::waitFor(std::chrono::milliseconds timeout) {
   const auto until = std::chrono::steady_clock::now() + timeout;
-  Backoff backoff;
   while (true) {
     std::optional<Message> m = world_.poll();
     if (m) {
@@ -60,19 +60,26 @@ std::optional<JobResult> MpiRunner::waitFor(std::chrono::milliseconds timeout) {
         throw MessageError("unexpected message tag " + std::to_string(m->tag) + " from rank " + std::to_string(w));
       busy_[w] = 0;
       free_.push_back(w);
+      pause_.reset();
       if (m->tag == kFailed) throw std::runtime_error("rank " + std::to_string(w) + ": " + m->bytes);
       return decodeJobResult(m->bytes);
     }
     const auto now = std::chrono::steady_clock::now();
     if (now >= until) return std::nullopt;
-    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(backoff.next(), until - now));
+    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(pause_.next(), until - now));
   }
 }
 
 void serveJobs(World& world, int stopTag) {
   std::optional<JobSolver> solver;
+  WaitPause pause;
   while (true) {
-    Message m = world.receive(0);
+    std::optional<Message> next = world.poll(0);
+    if (!next) {
+      std::this_thread::sleep_for(pause.next());
+      continue;
+    }
+    Message& m = *next;
     if (m.tag == stopTag) return;
     if (m.tag == kSettings) {
       solver.reset();  // one solver's tables at a time
@@ -85,6 +92,7 @@ void serveJobs(World& world, int stopTag) {
       } catch (const std::exception& e) {
         world.send(0, kFailed, e.what());
       }
+      pause.reset();  // the next job comes as soon as rank 0 hears of this one
     } else {
       throw MessageError("unexpected message tag " + std::to_string(m.tag) + " from rank 0");
     }

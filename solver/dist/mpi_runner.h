@@ -43,6 +43,7 @@ class MpiRunner : public JobRunner {
   std::function<bool()> stopped_;
   std::deque<int> free_;       // worker ranks without a job
   std::vector<char> busy_;     // by rank: a job out
+  WaitPause pause_;            // since the last job went out or came back
 };
 
 // Any rank but 0: solves the jobs of rank 0's runners until a message with `stopTag` comes.
