@@ -183,6 +183,9 @@ TEST(MpiJobs, ErrorsAreSaidOnceAndEndTheJob) {
   EXPECT_EQ(one.status, 2);
   EXPECT_EQ(many.status, 2);
   EXPECT_EQ(many.err, one.err);
+  const CliResult two = runMpi(2, {bad, bad});
+  EXPECT_EQ(two.status, 2);
+  EXPECT_TRUE(has(two.err, "is of one position")) << two.err;
   const std::string missing = testing::tempPath("no-such.proof");
   const CliResult proofOne = runCli({"check-proof", missing});
   const CliResult proofMany = runMpi(3, {"check-proof", missing});

@@ -55,7 +55,7 @@ int runSolve(const std::vector<std::string>& args) {
     std::optional<std::pair<clobber::Region, cgt::Side>> start;
     if (vm.count("file")) {
       const std::vector<std::string>& files = vm["file"].as<std::vector<std::string>>();
-      if (files.size() > 1) throw InputError("--job-tree searches one position: give one position file");
+      if (files.size() > 1) throw InputError("the job search (--job-tree, or mpirun with two ranks or more) is of one position: give one position file");
       const clobber::Position pos = readPosition(files[0]);
       start.emplace(pos.board, sideToMove(choices.toMove, pos));
     } else if (!vm.count("resume")) {

@@ -72,7 +72,7 @@ int runSolve(const std::vector<std::string>& args) {
     std::optional<std::pair<GameRegion, cgt::Side>> start;
     if (vm.count("file")) {
       const std::vector<std::string>& files = vm["file"].as<std::vector<std::string>>();
-      if (files.size() > 1) throw InputError("--job-tree searches one position: give one position file");
+      if (files.size() > 1) throw InputError("the job search (--job-tree, or mpirun with two ranks or more) is of one position: give one position file");
       Board board = loadPosition(files[0], parseFormatName(vm["input-format"].as<std::string>())).board;
       if (choices.toMove) board.setSideToMove(Amazons::colorOf(*choices.toMove));
       start.emplace(GameRegion(board), Amazons::sideOf(board.sideToMove()));
