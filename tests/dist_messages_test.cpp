@@ -1,4 +1,4 @@
-// The messages between ranks (solver/dist/bytes.h, solver/dist/suite_messages.h): what is
+// The messages between ranks (solver/dist/bytes.h, suite_messages.h, job_messages.h): what is
 // written reads back field for field, and bytes cut short, run on or out of range are refused
 // with MessageError; and a world without mpirun is one rank that calls no MPI function.
 #include <gtest/gtest.h>
@@ -8,6 +8,7 @@
 #include <string>
 
 #include "solver/dist/bytes.h"
+#include "solver/dist/job_messages.h"
 #include "solver/dist/suite_messages.h"
 #include "solver/dist/world.h"
 
@@ -40,6 +41,37 @@ TEST(DistMessages, SuiteJobReadsBack) {
   EXPECT_EQ(back.line, job.line);
   EXPECT_EQ(back.text, job.text);
   EXPECT_EQ(back.defaultGame, job.defaultGame);
+}
+
+TEST(DistMessages, JobMessagesReadBack) {
+  const JobSettings settings{"clobber", 3, 512};
+  const JobSettings settingsBack = decodeJobSettings(encode(settings));
+  EXPECT_EQ(settingsBack.game, "clobber");
+  EXPECT_EQ(settingsBack.threads, 3u);
+  EXPECT_EQ(settingsBack.hashMegabytes, 512u);
+  const Job job{41, ".xx.|x..x|o..o|.oo.", cgt::Side::Right, 3000, 2.5e-3};
+  const Job jobBack = decodeJob(encode(job));
+  EXPECT_EQ(jobBack.id, 41u);
+  EXPECT_EQ(jobBack.position, job.position);
+  EXPECT_EQ(jobBack.mover, cgt::Side::Right);
+  EXPECT_EQ(jobBack.nodes, 3000u);
+  EXPECT_EQ(jobBack.seconds, 2.5e-3);
+  for (const core::Verdict v : {core::Verdict::Win, core::Verdict::Loss, core::Verdict::Unknown}) {
+    const JobResult back = decodeJobResult(encode(JobResult{7, v, 123}));
+    EXPECT_EQ(back.id, 7u);
+    EXPECT_EQ(back.verdict, v);
+    EXPECT_EQ(back.nodes, 123u);
+  }
+}
+
+TEST(DistMessages, BadJobMessagesAreRefused) {
+  const std::string result = encode(JobResult{7, core::Verdict::Loss, 123});
+  EXPECT_THROW(decodeJobResult(result.substr(0, result.size() - 1)), MessageError);
+  EXPECT_THROW(decodeJobResult(result + "x"), MessageError);
+  EXPECT_THROW(decodeJobResult(ByteWriter().u64(7).u64(3).u64(123).take()), MessageError);  // no fourth verdict
+  EXPECT_THROW(decodeJob(ByteWriter().u64(1).text("x.o").u64(2).u64(5).f64(0).take()), MessageError);  // a mover flag of 2
+  EXPECT_THROW(decodeJobSettings(encode(JobSettings{"go", 1, 64})), MessageError);
+  EXPECT_THROW(decodeJobSettings(ByteWriter().text("amazons").u64(uint64_t{1} << 32).u64(64).take()), MessageError);
 }
 
 TEST(DistMessages, SuiteLineResultReadsBack) {

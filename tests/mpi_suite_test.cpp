@@ -15,44 +15,18 @@
 
 #include "tests/support/cli_run.h"
 #include "tests/support/paths.h"
-#include "tests/support/sanitizers.h"
 
 namespace amazons {
 namespace {
 
 using testing::CliResult;
 using testing::has;
+using testing::mpiexec;
+using testing::quoted;
 using testing::runCli;
+using testing::runMpi;
 using testing::tempPath;
 using testing::writeTemp;
-
-std::string quoted(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-// mpiexec's start of the CLI with `ranks` ranks: --oversubscribe, for more ranks than this
-// machine's cores; -q, so that a run that exits 1 (a failing suite) leaves stderr to the CLI.
-// The tests run as root in the container, which Open MPI refuses unless told twice. Under
-// AddressSanitizer (scripts/test --sanitize) without leak checks: Open MPI leaves 120 KB in
-// 3,350 blocks of its own at MPI_Finalize, allocated by plugins it has unloaded by then, which
-// no suppression can name (the one-process tests check the solver's own memory).
-std::string mpiexec(int ranks) {
-  ::setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
-  ::setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
-  const std::string env = testing::kSanitized ? "ASAN_OPTIONS=detect_leaks=0 " : "";
-  return env + "mpiexec -q --oversubscribe -n " + std::to_string(ranks) + " " + quoted(testing::cliPath());
-}
-
-CliResult runMpi(int ranks, const std::vector<std::string>& args) {
-  std::string cmd = mpiexec(ranks);
-  for (const std::string& a : args) cmd.append(" ").append(quoted(a));
-  const std::string out = tempPath("mpi-stdout"), err = tempPath("mpi-stderr");
-  cmd.append(" </dev/null >").append(quoted(out)).append(" 2>").append(quoted(err));
-  const int rc = std::system(cmd.c_str());
-  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, testing::slurp(out), testing::slurp(err)};
-}
 
 // The output without what depends on the clock: each line's us= and the summary's times.
 std::string timeless(const std::string& out) {
@@ -178,12 +152,13 @@ TEST(MpiSuite, AKilledWorkerLeavesItsLinesNamedAsNotRun) {
   EXPECT_TRUE(has(printed, "result           : INTERRUPTED")) << printed;
 }
 
-// A command that is not shared out runs on rank 0 alone: printed once, its status kept.
+// A command that is not shared out runs on rank 0 alone: printed once, its status kept. (The
+// default command is shared out: the job search, mpi_jobs_test.cpp.)
 TEST(MpiSuite, OtherCommandsRunOnRankZeroAlone) {
   const std::string position = testing::example("small-endgame.txt");
-  const CliResult one = runCli({position, "--threads", "1"});
+  const CliResult one = runCli({"perft", position, "2"});
   ASSERT_EQ(one.status, 0) << one.err;
-  const CliResult many = runMpi(3, {position, "--threads", "1"});
+  const CliResult many = runMpi(3, {"perft", position, "2"});
   EXPECT_EQ(many.status, 0) << many.err;
   std::string a = one.out, b = many.out;
   auto withoutTimes = [](std::string s) {  // "... s" times in the report

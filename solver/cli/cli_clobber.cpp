@@ -13,6 +13,7 @@
 #include "solver/core/suite.h"
 #include "solver/cli/cli.h"
 #include "solver/cli/cli_common.h"
+#include "solver/cli/cli_jobs.h"
 #include "solver/clobber/clobber.h"
 #include "solver/clobber/perft.h"
 #include "solver/core/analysis.h"
@@ -36,28 +37,33 @@ cgt::Side sideToMove(const std::optional<cgt::Side>& given, const clobber::Posit
   return given ? *given : pos.toMove.value_or(cgt::Side::Left);
 }
 
-// The options of COMMAND and FILE... arguments: 0 or 2 to return (help printed, or a usage
-// error), nullopt to go on with the files in vm["file"].
-std::optional<int> parseWithFiles(const std::string& command, const std::vector<std::string>& args,
-                                  po::options_description& visible, po::variables_map& vm) {
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("file", -1);
-  std::string usage;
-  if (const auto done = parseOptions(command, args, visible, vm, usage, hidden, positional)) return done;
-  if (!vm.count("file")) return usageError(command, "no file given", usage);
-  return std::nullopt;
-}
-
 int runSolve(const std::vector<std::string>& args) {
   po::options_description visible("amazons-solve --game clobber [FILE...] [options]: exact analysis of Clobber positions (FILE '-' is stdin)");
   visible.add_options()("help,h", "show this help");
   const core::AnalysisOptions defaults;
   addAnalysisOptions(visible, "region", defaults);
+  visible.add(jobTreeOptions());
   po::variables_map vm;
-  if (const auto done = parseWithFiles("", args, visible, vm)) return *done;
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::vector<std::string>>());
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  std::string usage;
+  if (const auto done = parseOptions("", args, visible, vm, usage, hidden, positional)) return *done;
   const AnalysisChoices choices = readAnalysisOptions(vm, defaults);
+  if (jobTreeWanted(vm)) {
+    std::optional<std::pair<clobber::Region, cgt::Side>> start;
+    if (vm.count("file")) {
+      const std::vector<std::string>& files = vm["file"].as<std::vector<std::string>>();
+      if (files.size() > 1) throw InputError("the job search (--job-tree, or mpirun with two ranks or more) is of one position: give one position file");
+      const clobber::Position pos = readPosition(files[0]);
+      start.emplace(pos.board, sideToMove(choices.toMove, pos));
+    } else if (!vm.count("resume")) {
+      return usageError("", "no file given", usage);
+    }
+    return solveByJobs<Clobber>(vm, choices, start);
+  }
+  if (!vm.count("file")) return usageError("", "no file given", usage);
   const bool progress = choices.progress;
   std::vector<std::pair<clobber::Region, cgt::Side>> positions;  // all read before any solving
   for (const std::string& path : vm["file"].as<std::vector<std::string>>()) {

@@ -16,6 +16,7 @@
 #include "solver/amazons/engine.h"
 #include "solver/cli/cli.h"
 #include "solver/cli/cli_common.h"
+#include "solver/cli/cli_jobs.h"
 #include "solver/core/errors.h"
 #include "solver/core/report.h"
 #include "solver/core/svg.h"
@@ -58,6 +59,7 @@ int runSolve(const std::vector<std::string>& args) {
       ("svg", po::value<std::string>(), "also draw the analysis as an SVG picture in FILE ('-': stdout; several positions: FILE-1.svg, ...)")
       ("thermograph-chamber", new TwoValues, "A FILE.svg: also draw the thermograph of chamber A's value");
   visible.add(databaseOptions());
+  visible.add(jobTreeOptions());
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
@@ -65,8 +67,21 @@ int runSolve(const std::vector<std::string>& args) {
   po::variables_map vm;
   std::string usage;
   if (const auto done = parseOptions("", args, visible, vm, usage, hidden, positional)) return *done;
-  if (!vm.count("file")) throw InputError("no position file given (see --help)");
   const AnalysisChoices choices = readAnalysisOptions(vm, defaults.analysis);
+  if (jobTreeWanted(vm)) {
+    std::optional<std::pair<GameRegion, cgt::Side>> start;
+    if (vm.count("file")) {
+      const std::vector<std::string>& files = vm["file"].as<std::vector<std::string>>();
+      if (files.size() > 1) throw InputError("the job search (--job-tree, or mpirun with two ranks or more) is of one position: give one position file");
+      Board board = loadPosition(files[0], parseFormatName(vm["input-format"].as<std::string>())).board;
+      if (choices.toMove) board.setSideToMove(Amazons::colorOf(*choices.toMove));
+      start.emplace(GameRegion(board), Amazons::sideOf(board.sideToMove()));
+    } else if (!vm.count("resume")) {
+      throw InputError("no position file given (see --help)");
+    }
+    return solveByJobs<Amazons>(vm, choices, start);
+  }
+  if (!vm.count("file")) throw InputError("no position file given (see --help)");
   const Format inputFormat = parseFormatName(vm["input-format"].as<std::string>());
   const Notation notation = parseNotationName(vm["notation"].as<std::string>());
   const Amazons::MoveFormat format = notationFormat(notation);

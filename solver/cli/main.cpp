@@ -9,6 +9,7 @@
 
 #include "solver/cli/cli.h"
 #include "solver/core/errors.h"
+#include "solver/dist/mpi_runner.h"
 
 namespace amazons::cli {
 
@@ -24,7 +25,7 @@ namespace {
 dist::World* theWorld = nullptr;
 
 // Rank 0 to the others when it has run a command alone (the distributed commands' tags, in
-// solver/dist/farm.cpp, start at 1).
+// solver/dist/farm.cpp and mpi_runner.cpp, start at 1).
 constexpr int kRankZeroDone = 0;
 
 // Only rank 0 speaks: another rank's output (a usage error every rank meets, --help) goes
@@ -122,13 +123,20 @@ int main(int argc, char** argv) {
     chosen = fallback;
   }
   if (world.size() == 1 || chosen->overRanks) return runCommand(*chosen, args);
-  // Rank 0 alone; the others wait asleep, where MPI_Finalize would wait polling (12% of a core
-  // each here, oversubscribed).
+  // Rank 0 alone; the others solve the jobs of its job search if it makes one (the default
+  // command, check-proof: solver/dist/mpi_runner.h), and otherwise wait asleep, where
+  // MPI_Finalize would wait polling (12% of a core each here, oversubscribed).
   if (world.rank() != 0) {
-    world.receive(0, kRankZeroDone);
+    try {
+      amazons::dist::serveJobs(world, kRankZeroDone);
+    } catch (const std::exception&) {
+      return 1;  // a malformed message: mpirun ends the job, and rank 0 hears it (SIGTERM)
+    }
     return 0;
   }
   const int status = runCommand(*chosen, args);
-  for (int rank = 1; rank < world.size(); ++rank) world.send(rank, kRankZeroDone, {});
+  // After abandon() (a rank died) a send could fail or wait: mpirun is ending the job anyway.
+  if (!world.abandoned())
+    for (int rank = 1; rank < world.size(); ++rank) world.send(rank, kRankZeroDone, {});
   return status;
 }

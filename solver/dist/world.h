@@ -48,6 +48,22 @@ class Backoff {
   std::chrono::microseconds pause_{50};
 };
 
+// The pauses of a loop that waits for a reply that takes a while (a job): a sixteenth of the
+// time waited so far, between 50 us and 2 ms, so that a reply is noticed within about 6% of
+// its time. Backoff's doubling reaches 2 ms within 4 ms, which cost the job search over ranks a
+// third of its speed on jobs of 10 ms (scripts/bench-mpi, BENCHMARKS.md).
+class WaitPause {
+ public:
+  std::chrono::microseconds next() const {
+    const auto waited = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - since_);
+    return std::clamp<std::chrono::microseconds>(waited / 16, std::chrono::microseconds(50), std::chrono::milliseconds(2));
+  }
+  void reset() { since_ = std::chrono::steady_clock::now(); }
+
+ private:
+  std::chrono::steady_clock::time_point since_ = std::chrono::steady_clock::now();
+};
+
 class World {
  public:
   // MPI_Init_thread when launchedByMpirun(), else a world of one rank.

@@ -1,8 +1,9 @@
-// libFuzzer target: the messages between ranks (solver/dist/suite_messages.h) read from any
+// libFuzzer target: the messages between ranks (solver/dist/suite_messages.h, job_messages.h) read from any
 // bytes: a MessageError, or a message that encode writes back to the same bytes.
 #include <string>
 
 #include "solver/dist/bytes.h"
+#include "solver/dist/job_messages.h"
 #include "solver/dist/suite_messages.h"
 #include "tests/fuzz/fuzz.h"
 
@@ -24,5 +25,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   check(bytes, amazons::dist::decodeSuiteJob, "a suite job does not write back to its bytes");
   check(bytes, amazons::dist::decodeSuiteLineResult, "a suite line's result does not write back to its bytes");
   check(bytes, amazons::dist::decodeClaimOutcome, "a verify line's result does not write back to its bytes");
+  check(bytes, amazons::dist::decodeJobSettings, "a job search's settings do not write back to their bytes");
+  check(bytes, amazons::dist::decodeJob, "a job does not write back to its bytes");
+  check(bytes, amazons::dist::decodeJobResult, "a job's result does not write back to its bytes");
   return 0;
 }

@@ -11,16 +11,17 @@
 
 #include "tests/support/cpu_time.h"
 #include "tests/support/paths.h"
+#include "tests/support/sanitizers.h"
 
 namespace amazons::testing {
-
-namespace {
 
 std::string quoted(const std::string& s) {
   std::string q = "'";
   for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return q + "'";
 }
+
+namespace {
 
 // This process's folder of temporary files, removed when the process ends (each test binary
 // run by ctest is one process a test, and a run of thousands of them must not fill /tmp).
@@ -66,5 +67,25 @@ CliResult runCli(const std::vector<std::string>& args, const std::string& input)
   return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, slurp(out), slurp(err), childCpuSeconds() - cpuBefore};
 }
 
+
+// The tests run as root in the container, which Open MPI refuses unless told twice. Under
+// AddressSanitizer (scripts/test --sanitize) without leak checks: Open MPI leaves 120 KB in
+// 3,350 blocks of its own at MPI_Finalize, allocated by plugins it has unloaded by then, which
+// no suppression can name (the one-process tests check the solver's own memory).
+std::string mpiexec(int ranks) {
+  ::setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
+  ::setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
+  const std::string env = kSanitized ? "ASAN_OPTIONS=detect_leaks=0 " : "";
+  return env + "mpiexec -q --oversubscribe -n " + std::to_string(ranks) + " " + quoted(cliPath());
+}
+
+CliResult runMpi(int ranks, const std::vector<std::string>& args) {
+  std::string cmd = mpiexec(ranks);
+  for (const std::string& a : args) cmd.append(" ").append(quoted(a));
+  const std::string out = tempPath("mpi-stdout"), err = tempPath("mpi-stderr");
+  cmd.append(" </dev/null >").append(quoted(out)).append(" 2>").append(quoted(err));
+  const int rc = std::system(cmd.c_str());
+  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, slurp(out), slurp(err)};
+}
 
 }  // namespace amazons::testing

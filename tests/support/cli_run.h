@@ -25,6 +25,17 @@ std::string writeTemp(const std::string& name, const std::string& text);
 // The whole file ("" when it cannot be read).
 std::string slurp(const std::string& path);
 
+// `s` as one word for the shell.
+std::string quoted(const std::string& s);
+
+// The shell command that starts the CLI under Open MPI's mpiexec with `ranks` ranks:
+// --oversubscribe, for more ranks than this machine's cores; -q, so that a run that exits
+// non-zero leaves stderr to the CLI.
+std::string mpiexec(int ranks);
+
+// runCli under mpiexec(ranks), standard input empty.
+CliResult runMpi(int ranks, const std::vector<std::string>& args);
+
 inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace amazons::testing

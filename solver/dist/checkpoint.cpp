@@ -1,0 +1,171 @@
+#include "solver/dist/checkpoint.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "solver/core/errors.h"
+#include "solver/dist/text_words.h"
+
+namespace amazons::dist {
+namespace {
+
+constexpr std::string_view kMagic = "amazons-solve checkpoint 1";
+
+std::string hex64(uint64_t v) {
+  char buffer[17];
+  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(v));
+  return buffer;
+}
+
+const char* kindWord(RecordKind k) { return k == RecordKind::Win ? "win" : k == RecordKind::Loss ? "loss" : "expanded"; }
+
+}  // namespace
+
+std::string checkpointText(const Checkpoint& c) {
+  std::string body(kMagic);
+  body += "\ngame ";
+  body += c.game;
+  body += "\nstart ";
+  body += sideWord(c.mover);
+  body += ' ';
+  body += c.start;
+  body += "\nsettings ";
+  body += std::to_string(c.jobNodes);
+  body += ' ';
+  body += std::to_string(c.growth);
+  body += "\nspent ";
+  body += std::to_string(c.stats.jobs);
+  body += ' ';
+  body += std::to_string(c.stats.jobNodes);
+  body += ' ';
+  body += std::to_string(c.stats.unknown);
+  body += '\n';
+  for (const TreeRecord& r : c.records) {
+    body += sideWord(r.mover);
+    body += ' ';
+    body += kindWord(r.kind);
+    body += ' ';
+    body += std::to_string(r.budget);
+    body += ' ';
+    body += r.position;
+    body += '\n';
+  }
+  const uint64_t sum = XXH64(body.data(), body.size(), 0);
+  body += "xxh64 ";
+  body += hex64(sum);
+  body += '\n';
+  return body;
+}
+
+void writeCheckpoint(const std::string& path, const Checkpoint& c) {
+  const std::string text = checkpointText(c);
+  std::string temp = path;
+  temp += ".tmp";
+  const auto fail = [&](const std::string& what) {
+    std::string message = "cannot ";
+    message += what;
+    message += " checkpoint ";
+    message += temp;
+    message += ": ";
+    message += std::strerror(errno);
+    throw std::runtime_error(message);
+  };
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) fail("create");
+  for (size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ::close(fd);
+      fail("write");
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (::fsync(fd) != 0) {
+    ::close(fd);
+    fail("flush");
+  }
+  if (::close(fd) != 0) fail("close");
+  if (std::rename(temp.c_str(), path.c_str()) != 0) fail("rename");
+}
+
+Checkpoint parseCheckpoint(std::string_view text, const std::string& name) {
+  try {
+    // The checksum first: a damaged file is refused as such, whatever else it breaks.
+    const size_t last = text.size() >= 2 ? text.rfind('\n', text.size() - 2) : std::string_view::npos;
+    const std::string_view tail = last == std::string_view::npos ? text : text.substr(last + 1);
+    const std::string_view body = last == std::string_view::npos ? std::string_view() : text.substr(0, last + 1);
+    if (text.substr(0, kMagic.size()) != kMagic) throw InputError("not an amazons-solve checkpoint (its first line is not '" + std::string(kMagic) + "')", 1, 1);
+    const std::string expected = "xxh64 " + hex64(XXH64(body.data(), body.size(), 0));
+    std::string_view given = tail;
+    if (!given.empty() && given.back() == '\n') given.remove_suffix(1);
+    if (given != expected) throw InputError("the checkpoint is damaged: its checksum does not match (truncated or changed since it was written)");
+
+    const std::vector<WordLine> lines = wordLines(body);
+    Checkpoint c;
+    const auto header = [&](size_t i, const char* key, size_t words) -> const WordLine& {
+      if (i >= lines.size() || lines[i].words.empty() || lines[i].words[0].text != key) {
+        std::string message = "expected the line '";
+        message += key;
+        message += " ...'";
+        throw InputError(message, i < lines.size() ? lines[i].number : static_cast<int>(lines.size()) + 1, 1);
+      }
+      std::string what = std::to_string(words - 1);
+      what += " words after '";
+      what += key;
+      what += "'";
+      expectWords(lines[i], words, what);
+      return lines[i];
+    };
+    c.game = header(1, "game", 2).words[1].text;
+    const WordLine& start = header(2, "start", 3);
+    c.mover = readSide(start.words[1], start.number);
+    c.start = start.words[2].text;
+    c.startLine = start.number;
+    c.startColumn = start.words[2].column;
+    const WordLine& settings = header(3, "settings", 3);
+    c.jobNodes = readCount(settings.words[1], settings.number);
+    c.growth = readCount(settings.words[2], settings.number);
+    if (c.jobNodes == 0 || c.growth == 0) throw InputError("the job budget and its growth are at least 1", settings.number, settings.words[1].column);
+    const WordLine& spent = header(4, "spent", 4);
+    c.stats = {readCount(spent.words[1], spent.number), readCount(spent.words[2], spent.number), readCount(spent.words[3], spent.number)};
+    for (size_t i = 5; i < lines.size(); ++i) {
+      const WordLine& l = lines[i];
+      expectWords(l, 4, "a record: b|w win|loss|expanded BUDGET POSITION");
+      TreeRecord r;
+      r.mover = readSide(l.words[0], l.number);
+      const std::string& kind = l.words[1].text;
+      if (kind == "win") r.kind = RecordKind::Win;
+      else if (kind == "loss") r.kind = RecordKind::Loss;
+      else if (kind == "expanded") r.kind = RecordKind::Expanded;
+      else throw InputError("expected win, loss or expanded, not '" + kind + "'", l.number, l.words[1].column);
+      r.budget = readCount(l.words[2], l.number);
+      if (r.budget == 0) throw InputError("a job budget is at least 1", l.number, l.words[2].column);
+      r.position = l.words[3].text;
+      r.line = l.number;
+      r.column = l.words[3].column;
+      c.records.push_back(std::move(r));
+    }
+    return c;
+  } catch (const InputError& e) {
+    throw e.withFile(name);
+  }
+}
+
+Checkpoint readCheckpoint(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot open the checkpoint: " + std::string(std::strerror(errno)), 0, 0, path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parseCheckpoint(text.str(), path);
+}
+
+}  // namespace amazons::dist

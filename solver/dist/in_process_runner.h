@@ -1,0 +1,38 @@
+// The job runner of one process: W threads, each with a solver of its own (JobSolver: its own
+// tables), taking jobs from one queue.
+#pragma once
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "solver/dist/job.h"
+
+namespace amazons::dist {
+
+class InProcessRunner : public JobRunner {
+ public:
+  InProcessRunner(const JobSettings& settings, unsigned workers);
+  // Waits for the jobs under way (each within its budget); jobs not yet started are dropped.
+  ~InProcessRunner() override;
+  InProcessRunner(const InProcessRunner&) = delete;
+  InProcessRunner& operator=(const InProcessRunner&) = delete;
+
+  unsigned workers() const override { return static_cast<unsigned>(threads_.size()); }
+  void submit(const Job& job) override;
+  std::optional<JobResult> waitFor(std::chrono::milliseconds timeout) override;
+
+ private:
+  void work(const JobSettings& settings);
+
+  std::mutex mutex_;
+  std::condition_variable jobReady_, resultReady_;
+  std::deque<Job> jobs_;          // under mutex_
+  std::deque<JobResult> results_; // under mutex_
+  std::exception_ptr failure_;    // a job's exception, rethrown by waitFor; under mutex_
+  bool closing_ = false;          // under mutex_
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace amazons::dist

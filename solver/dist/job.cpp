@@ -1,0 +1,50 @@
+#include "solver/dist/job.h"
+
+#include <variant>
+
+#include "solver/amazons/engine.h"
+#include "solver/amazons/game.h"
+#include "solver/clobber/clobber.h"
+#include "solver/core/analysis.h"
+
+namespace amazons::dist {
+
+bool jobGameKnown(const std::string& game) { return game == Amazons::kName || game == clobber::Clobber::kName; }
+
+namespace {
+
+template <core::Game G>
+core::AnalysisOptions jobOptions(const JobSettings& settings, core::AnalysisOptions options) {
+  options.threads = settings.threads;
+  options.hashMegabytes = settings.hashMegabytes;
+  return options;
+}
+
+template <core::Game G>
+JobResult solveWith(core::Analyser<G>& analyser, const Job& job) {
+  analyser.clear();
+  analyser.setLimits({job.seconds, job.nodes});
+  const core::Analysis<G> a = analyser.analyse(G::parseOneLine(job.position), job.mover, core::Sides::ToMoveOnly);
+  return {job.id, a.forSide(job.mover).verdict, a.nodes};
+}
+
+}  // namespace
+
+struct JobSolver::Impl {
+  std::variant<core::Analyser<Amazons>, core::Analyser<clobber::Clobber>> analyser;
+  static decltype(analyser) make(const JobSettings& settings) {
+    if (settings.game == clobber::Clobber::kName)
+      return decltype(analyser)(std::in_place_index<1>, jobOptions<clobber::Clobber>(settings, core::AnalysisOptions{}));
+    return decltype(analyser)(std::in_place_index<0>, jobOptions<Amazons>(settings, amazonsAnalysisOptions()));
+  }
+  explicit Impl(const JobSettings& settings) : analyser(make(settings)) {}
+};
+
+JobSolver::JobSolver(const JobSettings& settings) : impl_(std::make_unique<Impl>(settings)) {}
+JobSolver::~JobSolver() = default;
+
+JobResult JobSolver::solve(const Job& job) {
+  return std::visit([&](auto& analyser) { return solveWith(analyser, job); }, impl_->analyser);
+}
+
+}  // namespace amazons::dist
