@@ -39,8 +39,11 @@ constexpr uint64_t kJobGrowth = 2;
 constexpr double kCheckpointEvery = 60;
 
 // SIGINT and SIGTERM during a job search: the first sets `stopSignal` (the search stops,
-// writes its checkpoint and says so); the handler is then the default again, so a second one
-// ends the process at once.
+// writes its checkpoint and says so). After a SIGINT the handler is the default again, so a
+// second Ctrl-C ends the process at once; SIGTERM keeps it: `timeout` and `kill 0` deliver one
+// SIGTERM to the process and another to its group, and with the handler reset the second
+// ended the run before its checkpoint (4 of 8 runs of JobTreeCli.SigtermWrites... on an idle
+// machine). SIGKILL ends it at once.
 std::atomic<int> stopSignal{0};
 extern "C" void onStopSignal(int signal) { stopSignal.store(signal); }
 
@@ -50,10 +53,10 @@ class StopSignals {
     stopSignal.store(0);
     struct sigaction action {};
     action.sa_handler = onStopSignal;
-    action.sa_flags = SA_RESETHAND;
     sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &previousInt_);
     sigaction(SIGTERM, &action, &previousTerm_);
+    action.sa_flags = SA_RESETHAND;
+    sigaction(SIGINT, &action, &previousInt_);
   }
   ~StopSignals() {
     sigaction(SIGINT, &previousInt_, nullptr);
