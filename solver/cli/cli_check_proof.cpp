@@ -28,14 +28,9 @@ int runCheckProof(const std::vector<std::string>& args) {
   addRanged<int64_t>(visible, "workers", 0, kThreadsRange, "leaves solved at once (0: all cores)");
   addRanged<int64_t>(visible, "threads", 1, kThreadsRange, "threads of each leaf's solver (0: all cores)");
   addRanged<int64_t>(visible, "hash", 512, kHashRange, "table memory of each leaf's solver in MB");
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::string>());
-  po::positional_options_description positional;
-  positional.add("file", 1);
   po::variables_map vm;
   std::string usage;
-  if (const auto done = parseOptions("check-proof", args, visible, vm, usage, hidden, positional)) return *done;
-  if (!vm.count("file")) return usageError("check-proof", "no proof file given", usage);
+  if (const auto done = parseOptionsWithFiles("check-proof", args, visible, vm, usage, FileArgs::One, "no proof file given")) return *done;
   const std::string path = vm["file"].as<std::string>();
   const dist::ProofFile proof = dist::readProof(path);
   if (!dist::jobGameKnown(proof.game)) throw InputError("unknown game '" + proof.game + "' (amazons or clobber)", 2, 6, path);

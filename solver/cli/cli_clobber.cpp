@@ -44,12 +44,8 @@ int runSolve(const std::vector<std::string>& args) {
   addAnalysisOptions(visible, "region", defaults);
   visible.add(jobTreeOptions());
   po::variables_map vm;
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("file", -1);
   std::string usage;
-  if (const auto done = parseOptions("", args, visible, vm, usage, hidden, positional)) return *done;
+  if (const auto done = parseOptionsWithFiles("", args, visible, vm, usage, FileArgs::Many)) return *done;
   const AnalysisChoices choices = readAnalysisOptions(vm, defaults);
   if (jobTreeWanted(vm)) {
     std::optional<std::pair<clobber::Region, cgt::Side>> start;

@@ -275,6 +275,19 @@ std::optional<int> parseOptions(const std::string& command, const std::vector<st
   return std::nullopt;
 }
 
+std::optional<int> parseOptionsWithFiles(const std::string& command, const std::vector<std::string>& args,
+                                         const po::options_description& visible, po::variables_map& vm, std::string& usage,
+                                         FileArgs files, const std::string& missing) {
+  po::options_description hidden;
+  if (files == FileArgs::One) hidden.add_options()("file", po::value<std::string>());
+  else hidden.add_options()("file", po::value<std::vector<std::string>>());
+  po::positional_options_description positional;
+  positional.add("file", files == FileArgs::One ? 1 : -1);
+  if (const auto done = parseOptions(command, args, visible, vm, usage, hidden, positional)) return done;
+  if (!missing.empty() && !vm.count("file")) return usageError(command, missing, usage);
+  return std::nullopt;
+}
+
 boost::program_options::options_description databaseOptions() {
   namespace po = boost::program_options;
   po::options_description options;

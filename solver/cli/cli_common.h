@@ -133,6 +133,16 @@ std::optional<int> parseOptions(const std::string& command, const std::vector<st
                                 const boost::program_options::positional_options_description& positional = {},
                                 int style = boost::program_options::command_line_style::default_style);
 
+// parseOptions for the commands whose positional arguments are FILEs and nothing else, declared
+// here once rather than in each: in vm["file"], a std::string (FileArgs::One) or a
+// std::vector<std::string> (FileArgs::Many). With `missing` given, no FILE is that usage error;
+// without it, FILE is optional (the command decides later).
+enum class FileArgs { One, Many };
+std::optional<int> parseOptionsWithFiles(const std::string& command, const std::vector<std::string>& args,
+                                         const boost::program_options::options_description& visible,
+                                         boost::program_options::variables_map& vm, std::string& usage, FileArgs files,
+                                         const std::string& missing = {});
+
 // perft's FILE and DEPTH arguments, for either game: `visible` parsed with them as positional
 // arguments into `vm`, and DEPTH (0 to 64) read into `depth`. An exit status to return (help
 // printed, or a usage error), or nullopt to go on with the file in vm["file"].

@@ -19,13 +19,8 @@ using clobber::Clobber;
 // FILE and --to of either game's convert: 0 or 2 to return (help printed, or a usage error),
 // nullopt to go on.
 std::optional<int> parseConvert(const std::vector<std::string>& args, po::options_description& visible, po::variables_map& vm) {
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::string>());
-  po::positional_options_description positional;
-  positional.add("file", 1);
   std::string usage;
-  if (const auto done = parseOptions("convert", args, visible, vm, usage, hidden, positional)) return done;
-  if (!vm.count("file")) return usageError("convert", "missing FILE", usage);
+  if (const auto done = parseOptionsWithFiles("convert", args, visible, vm, usage, FileArgs::One, "missing FILE")) return done;
   if (!vm.count("to")) return usageError("convert", "missing --to FORMAT", usage);
   return std::nullopt;
 }

@@ -60,13 +60,9 @@ int runSolve(const std::vector<std::string>& args) {
       ("thermograph-chamber", new TwoValues, "A FILE.svg: also draw the thermograph of chamber A's value");
   visible.add(databaseOptions());
   visible.add(jobTreeOptions());
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("file", -1);
   po::variables_map vm;
   std::string usage;
-  if (const auto done = parseOptions("", args, visible, vm, usage, hidden, positional)) return *done;
+  if (const auto done = parseOptionsWithFiles("", args, visible, vm, usage, FileArgs::Many)) return *done;
   const AnalysisChoices choices = readAnalysisOptions(vm, defaults.analysis);
   if (jobTreeWanted(vm)) {
     std::optional<std::pair<GameRegion, cgt::Side>> start;

@@ -126,14 +126,9 @@ std::optional<int> setUp(const std::string& command, const std::string& about, c
   const po::options_description database = databaseOptions();
   for (const auto& option : database.options()) visible.add(option);
   for (const auto& option : extra.options()) visible.add(option);  // in the same list, no blank line
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("file", -1);
   po::variables_map& vm = batch.vm;
   std::string usage;
-  if (const auto done = parseOptions(command, args, visible, vm, usage, hidden, positional)) return *done;
-  if (!vm.count("file")) return usageError(command, "missing FILE", usage);
+  if (const auto done = parseOptionsWithFiles(command, args, visible, vm, usage, FileArgs::Many, "missing FILE")) return *done;
   try {
     batch.notation = parseNotationName(vm["notation"].as<std::string>());
   } catch (const InputError& e) {

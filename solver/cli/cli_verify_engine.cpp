@@ -340,13 +340,9 @@ int runEngineVerify(const std::vector<std::string>& args, std::string_view game)
       "right, wrong_sign, missed_win, no_claim. Exit status 1 when one is wrong or the engine failed, 2 on bad input.\n"
       "Options");
   visible.add(engineOptions());
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("file", -1);
   po::variables_map vm;
   std::string usage;
-  if (const auto done = parseOptions(command, args, visible, vm, usage, hidden, positional)) return *done;
+  if (const auto done = parseOptionsWithFiles(command, args, visible, vm, usage, FileArgs::Many)) return *done;
   if (game != Amazons::kName && game != Clobber::kName) return usageError(command, "--uci and --games take Amazons or Clobber");
   Settings settings;
   if (vm.count("file")) settings.files = vm["file"].as<std::vector<std::string>>();

@@ -95,14 +95,9 @@ int runSolve(const std::vector<std::string>& args) {
   addRanged<int64_t>(visible, "hash", 512, kHashRange, "table memory in MB (a full table replaces entries: slower, never wrong)");
   addRanged<double>(visible, "time-limit", 0, kSecondsRange, "seconds per position; 0 = none (then 'unknown', never a guess)");
   addRanged<uint64_t>(visible, "node-limit", 0, kNodesRange, kNodeLimitAbout);
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("file", -1);
   po::variables_map vm;
   std::string usage;
-  if (const auto done = parseOptions("", args, visible, vm, usage, hidden, positional)) return *done;
-  if (!vm.count("file")) return usageError("", "no file given", usage);
+  if (const auto done = parseOptionsWithFiles("", args, visible, vm, usage, FileArgs::Many, "no file given")) return *done;
   const std::string format = vm["format"].as<std::string>();
   if (format != "text" && format != "json") throw InputError("--format must be text or json, not '" + format + "'");
   const Rules rules = rulesOf(vm);
