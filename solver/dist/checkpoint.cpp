@@ -1,7 +1,5 @@
 #include "solver/dist/checkpoint.h"
 
-#include <fcntl.h>
-#include <unistd.h>
 #include <xxhash.h>
 
 #include <cerrno>
@@ -9,9 +7,9 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
-#include <stdexcept>
 
 #include "solver/core/errors.h"
+#include "solver/dist/atomic_file.h"
 #include "solver/dist/text_words.h"
 
 namespace amazons::dist {
@@ -65,37 +63,7 @@ std::string checkpointText(const Checkpoint& c) {
   return body;
 }
 
-void writeCheckpoint(const std::string& path, const Checkpoint& c) {
-  const std::string text = checkpointText(c);
-  std::string temp = path;
-  temp += ".tmp";
-  const auto fail = [&](const std::string& what) {
-    std::string message = "cannot ";
-    message += what;
-    message += " checkpoint ";
-    message += temp;
-    message += ": ";
-    message += std::strerror(errno);
-    throw std::runtime_error(message);
-  };
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) fail("create");
-  for (size_t done = 0; done < text.size();) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      ::close(fd);
-      fail("write");
-    }
-    done += static_cast<size_t>(n);
-  }
-  if (::fsync(fd) != 0) {
-    ::close(fd);
-    fail("flush");
-  }
-  if (::close(fd) != 0) fail("close");
-  if (std::rename(temp.c_str(), path.c_str()) != 0) fail("rename");
-}
+void writeCheckpoint(const std::string& path, const Checkpoint& c) { writeFileAtomically(path, checkpointText(c), "checkpoint"); }
 
 Checkpoint parseCheckpoint(std::string_view text, const std::string& name) {
   try {

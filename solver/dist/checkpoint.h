@@ -7,8 +7,8 @@
 //   spent <jobs> <job nodes> <unknown jobs>
 //   <b|w> win|loss|expanded <budget> <position>     one line a TreeRecord
 //   xxh64 <16 hex digits>             XXH64 (seed 0) of every byte before this line
-// Written whole to FILE.tmp, flushed to the disk (fsync), then renamed over FILE, so that a run
-// killed at any moment leaves the previous checkpoint or the new one, never half of one.
+// Written by writeFileAtomically (atomic_file.h), so that a run killed at any moment leaves the
+// previous checkpoint or the new one, never half of one.
 #pragma once
 #include <string>
 #include <string_view>
@@ -29,7 +29,7 @@ struct Checkpoint {
 };
 
 std::string checkpointText(const Checkpoint& c);
-// Writes atomically as above; std::runtime_error naming the file when it cannot.
+// Writes atomically as above; std::runtime_error naming the file and the step when it cannot.
 void writeCheckpoint(const std::string& path, const Checkpoint& c);
 // A checkpoint's text, `name` for messages: InputError (file, line, column) for anything
 // that is not one, "damaged" when the checksum does not match.

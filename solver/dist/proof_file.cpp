@@ -2,12 +2,14 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
 
 #include "solver/core/errors.h"
+#include "solver/dist/atomic_file.h"
 #include "solver/dist/text_words.h"
 
 namespace amazons::dist {
@@ -23,6 +25,37 @@ const char* kindWord(ProofKind k) {
     case ProofKind::Loss: return "loss";
   }
   return "";
+}
+
+// `text` as a gzip file's bytes (what gzopen "wb9" writes), compressed in memory so that the
+// file itself goes out through writeFileAtomically.
+std::string gzipped(std::string_view text) {
+  z_stream stream{};
+  // 15 + 16: the largest window, with a gzip header and trailer rather than zlib's.
+  if (deflateInit2(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    throw std::runtime_error("cannot compress the proof file: out of memory");
+  std::string out;
+  char buffer[1 << 16];
+  size_t fed = 0;
+  for (int status = Z_OK; status != Z_STREAM_END;) {
+    if (stream.avail_in == 0 && fed < text.size()) {
+      // zlib counts in 32 bits and a proof's text can pass 4 GiB: fed 1 MiB at a time.
+      const size_t chunk = std::min<size_t>(text.size() - fed, size_t{1} << 20);
+      stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data() + fed));
+      stream.avail_in = static_cast<uInt>(chunk);
+      fed += chunk;
+    }
+    stream.next_out = reinterpret_cast<Bytef*>(buffer);
+    stream.avail_out = sizeof buffer;
+    status = deflate(&stream, fed == text.size() ? Z_FINISH : Z_NO_FLUSH);
+    if (status != Z_OK && status != Z_STREAM_END) {
+      deflateEnd(&stream);
+      throw std::runtime_error("cannot compress the proof file");
+    }
+    out.append(buffer, sizeof buffer - stream.avail_out);
+  }
+  deflateEnd(&stream);
+  return out;
 }
 
 }  // namespace
@@ -58,30 +91,7 @@ std::string proofText(const ProofFile& p) {
   return text;
 }
 
-void writeProof(const std::string& path, const ProofFile& p) {
-  const std::string text = proofText(p);
-  std::string temp = path;
-  temp += ".tmp";
-  const auto fail = [&](const std::string& what) {
-    std::string message = "cannot ";
-    message += what;
-    message += " the proof file ";
-    message += temp;
-    throw std::runtime_error(message);
-  };
-  gzFile out = gzopen(temp.c_str(), "wb9");
-  if (!out) fail("create");
-  for (size_t done = 0; done < text.size();) {
-    const unsigned chunk = static_cast<unsigned>(std::min<size_t>(text.size() - done, 1u << 20));
-    if (gzwrite(out, text.data() + done, chunk) != static_cast<int>(chunk)) {
-      gzclose(out);
-      fail("write");
-    }
-    done += chunk;
-  }
-  if (gzclose(out) != Z_OK) fail("write");
-  if (std::rename(temp.c_str(), path.c_str()) != 0) fail("rename");
-}
+void writeProof(const std::string& path, const ProofFile& p) { writeFileAtomically(path, gzipped(proofText(p)), "the proof file"); }
 
 ProofFile parseProof(std::string_view text, const std::string& name) {
   try {

@@ -34,8 +34,8 @@ struct ProofFile {
 };
 
 std::string proofText(const ProofFile& p);
-// Writes it gzip-compressed (to FILE.tmp, then renamed); std::runtime_error naming the file
-// when it cannot.
+// Writes it gzip-compressed, atomically (atomic_file.h); std::runtime_error naming the file and
+// the step when it cannot.
 void writeProof(const std::string& path, const ProofFile& p);
 // The text's proof, `name` for messages: InputError (line, column) for what is not one.
 // Children must come before their parents (so the tree has no cycle); what the moves and
