@@ -44,11 +44,14 @@ TEST(DistMessages, SuiteJobReadsBack) {
 }
 
 TEST(DistMessages, JobMessagesReadBack) {
-  const JobSettings settings{"clobber", 3, 512};
-  const JobSettings settingsBack = decodeJobSettings(encode(settings));
-  EXPECT_EQ(settingsBack.game, "clobber");
-  EXPECT_EQ(settingsBack.threads, 3u);
-  EXPECT_EQ(settingsBack.hashMegabytes, 512u);
+  for (const bool keep : {false, true}) {
+    const JobSettings settings{"clobber", 3, 512, keep};
+    const JobSettings settingsBack = decodeJobSettings(encode(settings));
+    EXPECT_EQ(settingsBack.game, "clobber");
+    EXPECT_EQ(settingsBack.threads, 3u);
+    EXPECT_EQ(settingsBack.hashMegabytes, 512u);
+    EXPECT_EQ(settingsBack.keepTables, keep);
+  }
   const Job job{41, ".xx.|x..x|o..o|.oo.", cgt::Side::Right, 3000, 2.5e-3};
   const Job jobBack = decodeJob(encode(job));
   EXPECT_EQ(jobBack.id, 41u);
@@ -71,7 +74,8 @@ TEST(DistMessages, BadJobMessagesAreRefused) {
   EXPECT_THROW(decodeJobResult(ByteWriter().u64(7).u64(3).u64(123).take()), MessageError);  // no fourth verdict
   EXPECT_THROW(decodeJob(ByteWriter().u64(1).text("x.o").u64(2).u64(5).f64(0).take()), MessageError);  // a mover flag of 2
   EXPECT_THROW(decodeJobSettings(encode(JobSettings{"go", 1, 64})), MessageError);
-  EXPECT_THROW(decodeJobSettings(ByteWriter().text("amazons").u64(uint64_t{1} << 32).u64(64).take()), MessageError);
+  EXPECT_THROW(decodeJobSettings(ByteWriter().text("amazons").u64(uint64_t{1} << 32).u64(64).flag(true).take()), MessageError);
+  EXPECT_THROW(decodeJobSettings(ByteWriter().text("amazons").u64(1).u64(64).take()), MessageError);  // no keep-tables flag
 }
 
 TEST(DistMessages, SuiteLineResultReadsBack) {

@@ -5,6 +5,10 @@
 // --checkpoint, --resume and check-proof.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <cstdio>
 
 #include <filesystem>
 #include <fstream>
@@ -55,12 +59,22 @@ std::optional<std::string> firstWinningMove(const typename G::Region& r, cgt::Si
   return std::nullopt;
 }
 
-dist::JobSettings settingsFor(const std::string& game) {
+dist::JobSettings settingsFor(const std::string& game, bool keepTables = false) {
   dist::JobSettings s;
   s.game = game;
   s.hashMegabytes = 16;
+  s.keepTables = keepTables;
   return s;
 }
+
+// How the search treats a job that came back unknown: expanded at once, on workers that empty
+// their tables before each job; or sent again up to 8 times its first budget, on workers that
+// keep their tables (the CLI's default kind).
+struct Policy {
+  uint64_t expandAtTimesBudget;
+  bool keepTables;
+};
+const Policy kPolicies[] = {{0, false}, {8, true}};
 
 template <class G>
 struct Outcome {
@@ -70,9 +84,9 @@ struct Outcome {
 };
 
 template <class G>
-Outcome<G> jobSearch(const typename G::Region& r, cgt::Side mover, unsigned workers, uint64_t jobNodes, uint64_t growth = 2) {
-  dist::JobTree<G> tree(r, mover, {jobNodes, growth, {}});
-  dist::InProcessRunner runner(settingsFor(std::string(G::kName)), workers);
+Outcome<G> jobSearch(const typename G::Region& r, cgt::Side mover, unsigned workers, uint64_t jobNodes, Policy policy = kPolicies[0]) {
+  dist::JobTree<G> tree(r, mover, {jobNodes, 2, jobNodes * policy.expandAtTimesBudget, {}});
+  dist::InProcessRunner runner(settingsFor(std::string(G::kName), policy.keepTables), workers);
   tree.search(runner, [] { return false; }, [] {});
   Outcome<G> o{tree.verdict(), std::nullopt, {}};
   if (const auto m = tree.winningMove()) o.move = G::formatMove(r, *m);
@@ -80,8 +94,8 @@ Outcome<G> jobSearch(const typename G::Region& r, cgt::Side mover, unsigned work
   return o;
 }
 
-// Every worker count and budget gives the plain verdict, the first winning move, and a proof
-// that holds.
+// Every worker count, budget and policy gives the plain verdict, the first winning move, and a
+// proof that holds.
 template <class G>
 void expectAgrees(const typename G::Region& r, cgt::Side mover, const std::vector<uint64_t>& budgets) {
   const core::Verdict expected = plainVerdict<G>(r, mover);
@@ -89,14 +103,17 @@ void expectAgrees(const typename G::Region& r, cgt::Side mover, const std::vecto
   const std::optional<std::string> first = expected == core::Verdict::Win ? firstWinningMove<G>(r, mover) : std::nullopt;
   for (const unsigned workers : {1u, 2u, 3u}) {
     for (const uint64_t budget : budgets) {
-      SCOPED_TRACE(G::printPosition(r) + (mover == cgt::Side::Left ? " b" : " w") + ", workers " + std::to_string(workers) +
-                   ", job nodes " + std::to_string(budget));
-      const Outcome<G> o = jobSearch<G>(r, mover, workers, budget);
-      EXPECT_EQ(o.verdict, expected);
-      EXPECT_EQ(o.move, first);
-      dist::InProcessRunner checker(settingsFor(std::string(G::kName)), 2);
-      const std::optional<dist::ProofFault> fault = dist::checkProof<G>(o.proof, checker);
-      EXPECT_FALSE(fault) << fault->message;
+      for (const Policy policy : kPolicies) {
+        SCOPED_TRACE(G::printPosition(r) + (mover == cgt::Side::Left ? " b" : " w") + ", workers " + std::to_string(workers) +
+                     ", job nodes " + std::to_string(budget) + ", expand at x" + std::to_string(policy.expandAtTimesBudget) +
+                     (policy.keepTables ? ", tables kept" : ", tables emptied"));
+        const Outcome<G> o = jobSearch<G>(r, mover, workers, budget, policy);
+        EXPECT_EQ(o.verdict, expected);
+        EXPECT_EQ(o.move, first);
+        dist::InProcessRunner checker(settingsFor(std::string(G::kName)), 2);
+        const std::optional<dist::ProofFault> fault = dist::checkProof<G>(o.proof, checker);
+        EXPECT_FALSE(fault) << fault->message;
+      }
     }
   }
 }
@@ -115,12 +132,14 @@ TEST(JobTree, FiveByFourStartIsAFirstPlayerWin) {
   // KNOWN-RESULTS.md (Song & Mueller 2015): 5x4, first player wins. In jobs of 10,000 nodes:
   // about a hundred jobs, some expanded.
   const GameRegion start = amazonsRegion(".x.x.|x...x|o...o|.o.o.");
-  const Outcome<Amazons> o = jobSearch<Amazons>(start, cgt::Side::Left, 3, 10'000);
-  EXPECT_EQ(o.verdict, core::Verdict::Win);
-  ASSERT_TRUE(o.move);
-  // The move wins: White to move after it loses, by one plain analysis.
-  const GameRegion after = Amazons::play(start, Amazons::parseMove(start, *o.move));
-  EXPECT_EQ(plainVerdict<Amazons>(after, cgt::Side::Right), core::Verdict::Loss);
+  for (const Policy policy : kPolicies) {
+    const Outcome<Amazons> o = jobSearch<Amazons>(start, cgt::Side::Left, 3, 10'000, policy);
+    EXPECT_EQ(o.verdict, core::Verdict::Win);
+    ASSERT_TRUE(o.move);
+    // The move wins: White to move after it loses, by one plain analysis.
+    const GameRegion after = Amazons::play(start, Amazons::parseMove(start, *o.move));
+    EXPECT_EQ(plainVerdict<Amazons>(after, cgt::Side::Right), core::Verdict::Loss);
+  }
 }
 
 TEST(JobTree, RandomAmazonsPositionsAgreeWithOnePlainSolve) {
@@ -251,7 +270,8 @@ TEST(JobTreeProof, EveryCutOfAProofIsReadOrRefused) {
 // ---- Checkpoints
 
 TEST(JobTreeCheckpoint, ResumedSearchGivesTheUninterruptedAnswer) {
-  // A random 4x3 position Black wins (seed and draw fixed), in jobs of 20 nodes.
+  // A random 4x3 position Black wins (seed and draw fixed), in jobs of 20 nodes, each sent
+  // again up to 80 nodes before it is expanded.
   std::mt19937_64 rng(68);
   std::optional<GameRegion> found;
   while (!found) {
@@ -259,40 +279,75 @@ TEST(JobTreeCheckpoint, ResumedSearchGivesTheUninterruptedAnswer) {
     if (plainVerdict<Amazons>(GameRegion(b), cgt::Side::Left) == core::Verdict::Win) found.emplace(b);
   }
   const GameRegion start = *found;
-  const dist::TreeSettings settings{20, 2, {}};
-  const Outcome<Amazons> whole = jobSearch<Amazons>(start, cgt::Side::Left, 2, 20);
+  const dist::TreeSettings settings{20, 2, 80, {}};
+  const Outcome<Amazons> whole = jobSearch<Amazons>(start, cgt::Side::Left, 2, 20, {4, true});
   ASSERT_EQ(whole.verdict, core::Verdict::Win);
-  // Stopped after 10 results, written, read back and resumed on another worker count.
+  // Stopped after the first unknown result (its position then to be sent again), written, read
+  // back and resumed on another worker count.
   dist::JobTree<Amazons> first(start, cgt::Side::Left, settings);
   {
-    dist::InProcessRunner runner(settingsFor("amazons"), 3);
-    first.search(runner, [&] { return first.stats().jobs >= 10; }, [] {});
+    dist::InProcessRunner runner(settingsFor("amazons", true), 3);
+    first.search(runner, [&] { return first.stats().unknown >= 1; }, [] {});
   }
   ASSERT_EQ(first.verdict(), core::Verdict::Unknown);
-  dist::Checkpoint c{"amazons", Amazons::printPosition(start), cgt::Side::Left, 20, 2, first.stats(), first.records(), 0, 0};
+  const std::vector<dist::TreeRecord> records = first.records();
+  EXPECT_TRUE(std::any_of(records.begin(), records.end(), [](const dist::TreeRecord& r) { return r.kind == dist::RecordKind::Retry; }));
+  dist::Checkpoint c{"amazons", Amazons::printPosition(start), cgt::Side::Left, 20, 2, 80, first.stats(), records, 0, 0};
   const dist::Checkpoint read = dist::parseCheckpoint(dist::checkpointText(c), "c");
   EXPECT_EQ(dist::checkpointText(read), dist::checkpointText(c));
-  dist::JobTree<Amazons> resumed(Amazons::parseOneLine(read.start), read.mover, {read.jobNodes, read.growth, {}});
+  ASSERT_TRUE(read.expandAt);
+  dist::JobTree<Amazons> resumed(Amazons::parseOneLine(read.start), read.mover, {read.jobNodes, read.growth, *read.expandAt, {}});
   resumed.restore(read.records, read.stats);
   {
-    dist::InProcessRunner runner(settingsFor("amazons"), 1);
+    dist::InProcessRunner runner(settingsFor("amazons", true), 1);
     resumed.search(runner, [] { return false; }, [] {});
   }
-  EXPECT_GT(resumed.stats().jobs, 10u);
+  EXPECT_GT(resumed.stats().jobs, first.stats().jobs);
   EXPECT_EQ(resumed.verdict(), whole.verdict);
   ASSERT_TRUE(resumed.winningMove());
   EXPECT_EQ(Amazons::formatMove(start, *resumed.winningMove()), whole.move);
 }
 
+TEST(JobTreeCheckpoint, VersionOneCheckpointsAreRead) {
+  // The shape an earlier build wrote (positions/proofs/ kept one): no expand-at, which the
+  // caller then gives, and no retry records (a retry line is refused in it).
+  const auto versionOne = [](const std::string& records) {
+    std::string body = "amazons-solve checkpoint 1\ngame amazons\nstart b .xx.|x..x|o..o|.oo.\nsettings 3000 2\nspent 1 2900 1\n" + records;
+    char sum[17];
+    std::snprintf(sum, sizeof sum, "%016llx", static_cast<unsigned long long>(XXH64(body.data(), body.size(), 0)));
+    return body + "xxh64 " + sum + "\n";
+  };
+  const dist::Checkpoint c = dist::parseCheckpoint(versionOne("w expanded 3000 .x#.|x.xx|o..o|.oo.\n"), "c");
+  EXPECT_EQ(c.jobNodes, 3000u);
+  EXPECT_EQ(c.growth, 2u);
+  EXPECT_FALSE(c.expandAt);
+  ASSERT_EQ(c.records.size(), 1u);
+  EXPECT_EQ(c.records[0].kind, dist::RecordKind::Expanded);
+  // Resumed with expand-at given, and written back as version 2.
+  dist::JobTree<Amazons> tree(Amazons::parseOneLine(c.start), c.mover, {c.jobNodes, c.growth, 24'000, {}});
+  tree.restore(c.records, c.stats);
+  {
+    dist::InProcessRunner runner(settingsFor("amazons", true), 2);
+    tree.search(runner, [] { return false; }, [] {});
+  }
+  EXPECT_EQ(tree.verdict(), core::Verdict::Loss);  // KNOWN-RESULTS.md: 4x4, second player wins
+  try {
+    dist::parseCheckpoint(versionOne("w retry 6000 .x#.|x.xx|o..o|.oo.\n"), "c");
+    ADD_FAILURE() << "a retry record was read in a version 1 checkpoint";
+  } catch (const InputError& e) {
+    EXPECT_TRUE(has(e.what(), "expected win, loss or expanded, not 'retry'")) << e.what();
+  }
+}
+
 TEST(JobTreeCheckpoint, DamagedCheckpointsAreRefused) {
   const GameRegion start = amazonsRegion(".xx.|x..x|o..o|.oo.");
-  dist::JobTree<Amazons> tree(start, cgt::Side::Left, {50, 2, {}});
+  dist::JobTree<Amazons> tree(start, cgt::Side::Left, {50, 2, 0, {}});
   {
     dist::InProcessRunner runner(settingsFor("amazons"), 1);
     tree.search(runner, [&] { return tree.stats().jobs >= 10; }, [] {});
   }
   const std::string text =
-      dist::checkpointText({"amazons", Amazons::printPosition(start), cgt::Side::Left, 50, 2, tree.stats(), tree.records(), 0, 0});
+      dist::checkpointText({"amazons", Amazons::printPosition(start), cgt::Side::Left, 50, 2, 0, tree.stats(), tree.records(), 0, 0});
   std::string changed = text;
   changed[text.find("\nb ") + 1] = 'w';
   for (const std::string& bad : {changed, text.substr(0, text.size() - 10), text.substr(0, text.size() / 2)}) {
@@ -411,11 +466,12 @@ TEST(JobTreeCli, SigtermWritesACheckpointToResumeFrom) {
 TEST(JobTreeCli, AKilledRunResumesFromItsLastCheckpointToTheSameVerdict) {
   // Issue 66, Must 5: kill -9 (no handler runs) once a periodic checkpoint with a job done is on disk; the
   // file, renamed into place whole, resumes to the verdict of an uninterrupted run. The 5x4 start
-  // in jobs of 10,000 nodes takes about a second (94 jobs), checkpoints every 0.2 s.
+  // in jobs of 10,000 nodes, each expanded at once on fresh tables, takes about a second (94
+  // jobs; sent again on kept tables, 0.1 s), checkpoints every 0.2 s.
   const std::string position = testing::writeTemp("5x4.txt", ".x.x.|x...x|o...o|.o.o.\n");
   const std::string checkpoint = testing::tempPath("5x4-killed.ckpt");
   std::filesystem::remove(checkpoint);
-  const std::string command = "(" + testing::cliPath() + " " + position + " --to-move b --job-tree --workers 1 --job-nodes 10000 --hash 16 --checkpoint " +
+  const std::string command = "(" + testing::cliPath() + " " + position + " --to-move b --job-tree --workers 1 --job-nodes 10000 --job-expand-at 0 --job-tables fresh --hash 16 --checkpoint " +
                               checkpoint + " --checkpoint-every 0.2 >/dev/null 2>&1 & pid=$!; while kill -0 $pid && ! grep -qs '^spent [1-9]' " + checkpoint +
                               "; do sleep 0.02; done; kill -9 $pid; wait $pid) 2>/dev/null";
   const int status = std::system(command.c_str());

@@ -38,6 +38,7 @@ int runCheckProof(const std::vector<std::string>& args) {
   settings.game = proof.game;
   settings.threads = threadCount(vm);
   settings.hashMegabytes = static_cast<size_t>(ranged<int64_t>(vm, "hash"));
+  settings.keepTables = false;  // each leaf solved afresh: its verdict owes nothing to the others
   const int64_t workersGiven = ranged<int64_t>(vm, "workers");
   const unsigned workers = workersGiven > 0 ? static_cast<unsigned>(workersGiven) : std::max(1u, std::thread::hardware_concurrency());
   const std::unique_ptr<dist::JobRunner> runner = makeJobRunner(settings, workers);

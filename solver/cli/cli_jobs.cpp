@@ -36,6 +36,14 @@ constexpr uint64_t kJobNodes = 100'000;
 // (2,489 / 127 / 127 jobs), the 5x4 start in jobs of 10,000 0.65 / 0.61 / 0.61 M: 2, the
 // least that did best, so that a deep job's budget grows no faster than it must.
 constexpr uint64_t kJobGrowth = 2;
+// A job that comes back unknown is sent again with a grown budget up to this many nodes (to a
+// worker that kept its tables, it goes on from where it stopped), and only past it expanded:
+// expanding at once gives each of its dozens of moves a job that starts afresh. One worker,
+// kept tables, --hash 2048 (4x6) or 1024: expanded at once (0), the 4x6 start took 7.18 M job
+// nodes and 5x5 was unknown after 300 s (302 M); up to 6,400,000, 4x6 5.55 M (6 jobs) and 5x5
+// 99.9 M job nodes, 80-93 s (a plain solve: 220 M, 136 s). Fresh tables with it did worse on
+// 4x6 (20.9 M): a job sent again must keep what the last one found.
+constexpr uint64_t kJobExpandAt = 6'400'000;
 constexpr double kCheckpointEvery = 60;
 
 // SIGINT and SIGTERM during a job search: the first sets `stopSignal` (the search stops,
@@ -76,7 +84,11 @@ po::options_description jobTreeOptions() {
   o.add_options()("job-tree", "search the position as a tree of jobs, each a solve of a position within a node budget, run by --workers");
   addRanged<int64_t>(o, "workers", 0, kThreadsRange, "jobs run at once, each its own solver and tables of --hash MB and --threads threads (default 1) (0: all cores)");
   addRanged<uint64_t>(o, "job-nodes", kJobNodes, {1, std::numeric_limits<uint64_t>::max()}, "node budget of a job on a move of the root");
-  addRanged<uint64_t>(o, "job-growth", kJobGrowth, {1, 1u << 20}, "a position expanded after its job came back unknown gives its moves this many times its budget");
+  addRanged<uint64_t>(o, "job-growth", kJobGrowth, {1, 1u << 20}, "a job that came back unknown is sent again, or its moves get jobs, with this many times its budget");
+  addRanged<uint64_t>(o, "job-expand-at", kJobExpandAt, {0, std::numeric_limits<uint64_t>::max()},
+                      "a position whose job came back unknown is sent again while its grown budget stays within this many nodes, then expanded (0: at once)");
+  o.add_options()("job-tables", po::value<std::string>()->default_value("keep"),
+                  "keep: a worker keeps its tables from job to job (faster); fresh: empties them before each job (a job's result then the same on any worker)");
   o.add_options()
       ("checkpoint", po::value<std::string>(), "write the tree to FILE (atomically) every --checkpoint-every seconds, at the end, and on SIGINT or SIGTERM")
       ("resume", po::value<std::string>(), "go on from a checkpoint FILE (its position, side and job settings; give no position file)")
@@ -105,7 +117,11 @@ int solveByJobs(const po::variables_map& vm, const AnalysisChoices& choices,
   jobs.game = game;
   jobs.threads = vm["threads"].defaulted() ? 1 : choices.analysis.threads;
   jobs.hashMegabytes = choices.analysis.hashMegabytes;
-  dist::TreeSettings settings{ranged<uint64_t>(vm, "job-nodes"), ranged<uint64_t>(vm, "job-growth"), choices.analysis.limits};
+  const std::string tables = vm["job-tables"].as<std::string>();
+  if (tables != "keep" && tables != "fresh") throw InputError("--job-tables must be keep or fresh, not '" + tables + "'");
+  jobs.keepTables = tables == "keep";
+  dist::TreeSettings settings{ranged<uint64_t>(vm, "job-nodes"), ranged<uint64_t>(vm, "job-growth"), ranged<uint64_t>(vm, "job-expand-at"),
+                              choices.analysis.limits};
   std::optional<dist::Checkpoint> resumed;
   if (vm.count("resume")) {
     if (given) throw InputError("--resume goes on with the checkpoint's position: give no position file");
@@ -120,6 +136,7 @@ int solveByJobs(const po::variables_map& vm, const AnalysisChoices& choices,
     }
     settings.jobNodes = resumed->jobNodes;
     settings.growth = resumed->growth;
+    settings.expandAt = resumed->expandAt.value_or(settings.expandAt);  // a version 1 file has none
   }
   std::optional<typename G::Region> startRegion;
   cgt::Side mover = cgt::Side::Left;
@@ -155,6 +172,7 @@ int solveByJobs(const po::variables_map& vm, const AnalysisChoices& choices,
     c.mover = tree.mover();
     c.jobNodes = settings.jobNodes;
     c.growth = settings.growth;
+    c.expandAt = settings.expandAt;
     c.stats = tree.stats();
     c.records = tree.records();
     dist::writeCheckpoint(*checkpointPath, c);

@@ -90,6 +90,9 @@ class Analyser {
   // Empties the tables, so that the next analysis is as a fresh analyser's (a suite's lines
   // each as if alone).
   void clear() { search_.clear(); }
+  // Whether the table of searched sums holds half its memory or more (past full it stores
+  // nothing more): for a caller that keeps the tables from one analysis to the next.
+  bool tablesHalfFull() const { return search_.searchedHalfFull(); }
 
  private:
   Analysis<G> analyseHere(const Region& board, cgt::Side first, Sides sides) {

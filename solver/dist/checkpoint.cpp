@@ -15,7 +15,10 @@
 namespace amazons::dist {
 namespace {
 
-constexpr std::string_view kMagic = "amazons-solve checkpoint 1";
+// Version 2 added expand-at to the settings and the `retry` records; a version 1 file (every
+// unknown job expanded) is still read, its expand-at left to the caller (Checkpoint::expandAt).
+constexpr std::string_view kMagic = "amazons-solve checkpoint 2";
+constexpr std::string_view kMagicVersion1 = "amazons-solve checkpoint 1";
 
 std::string hex64(uint64_t v) {
   char buffer[17];
@@ -23,7 +26,15 @@ std::string hex64(uint64_t v) {
   return buffer;
 }
 
-const char* kindWord(RecordKind k) { return k == RecordKind::Win ? "win" : k == RecordKind::Loss ? "loss" : "expanded"; }
+const char* kindWord(RecordKind k) {
+  switch (k) {
+    case RecordKind::Win: return "win";
+    case RecordKind::Loss: return "loss";
+    case RecordKind::Expanded: return "expanded";
+    case RecordKind::Retry: return "retry";
+  }
+  return "";
+}
 
 }  // namespace
 
@@ -39,6 +50,8 @@ std::string checkpointText(const Checkpoint& c) {
   body += std::to_string(c.jobNodes);
   body += ' ';
   body += std::to_string(c.growth);
+  body += ' ';
+  body += std::to_string(c.expandAt.value_or(0));
   body += "\nspent ";
   body += std::to_string(c.stats.jobs);
   body += ' ';
@@ -71,7 +84,9 @@ Checkpoint parseCheckpoint(std::string_view text, const std::string& name) {
     const size_t last = text.size() >= 2 ? text.rfind('\n', text.size() - 2) : std::string_view::npos;
     const std::string_view tail = last == std::string_view::npos ? text : text.substr(last + 1);
     const std::string_view body = last == std::string_view::npos ? std::string_view() : text.substr(0, last + 1);
-    if (text.substr(0, kMagic.size()) != kMagic) throw InputError("not an amazons-solve checkpoint (its first line is not '" + std::string(kMagic) + "')", 1, 1);
+    const std::string_view first = text.substr(0, text.find('\n'));
+    const bool version1 = first == kMagicVersion1;
+    if (first != kMagic && !version1) throw InputError("not an amazons-solve checkpoint (its first line is not '" + std::string(kMagic) + "')", 1, 1);
     const std::string expected = "xxh64 " + hex64(XXH64(body.data(), body.size(), 0));
     std::string_view given = tail;
     if (!given.empty() && given.back() == '\n') given.remove_suffix(1);
@@ -99,22 +114,24 @@ Checkpoint parseCheckpoint(std::string_view text, const std::string& name) {
     c.start = start.words[2].text;
     c.startLine = start.number;
     c.startColumn = start.words[2].column;
-    const WordLine& settings = header(3, "settings", 3);
+    const WordLine& settings = header(3, "settings", version1 ? 3 : 4);
     c.jobNodes = readCount(settings.words[1], settings.number);
     c.growth = readCount(settings.words[2], settings.number);
+    if (!version1) c.expandAt = readCount(settings.words[3], settings.number);
     if (c.jobNodes == 0 || c.growth == 0) throw InputError("the job budget and its growth are at least 1", settings.number, settings.words[1].column);
     const WordLine& spent = header(4, "spent", 4);
     c.stats = {readCount(spent.words[1], spent.number), readCount(spent.words[2], spent.number), readCount(spent.words[3], spent.number)};
     for (size_t i = 5; i < lines.size(); ++i) {
       const WordLine& l = lines[i];
-      expectWords(l, 4, "a record: b|w win|loss|expanded BUDGET POSITION");
+      expectWords(l, 4, version1 ? "a record: b|w win|loss|expanded BUDGET POSITION" : "a record: b|w win|loss|expanded|retry BUDGET POSITION");
       TreeRecord r;
       r.mover = readSide(l.words[0], l.number);
       const std::string& kind = l.words[1].text;
       if (kind == "win") r.kind = RecordKind::Win;
       else if (kind == "loss") r.kind = RecordKind::Loss;
       else if (kind == "expanded") r.kind = RecordKind::Expanded;
-      else throw InputError("expected win, loss or expanded, not '" + kind + "'", l.number, l.words[1].column);
+      else if (kind == "retry" && !version1) r.kind = RecordKind::Retry;
+      else throw InputError((version1 ? "expected win, loss or expanded, not '" : "expected win, loss, expanded or retry, not '") + kind + "'", l.number, l.words[1].column);
       r.budget = readCount(l.words[2], l.number);
       if (r.budget == 0) throw InputError("a job budget is at least 1", l.number, l.words[2].column);
       r.position = l.words[3].text;

@@ -1,15 +1,17 @@
 // The checkpoint of a job-level search (job_tree.h): what `--resume` needs to go on, with any
 // worker count. A text file:
-//   amazons-solve checkpoint 1
+//   amazons-solve checkpoint 2
 //   game amazons|clobber
 //   start <b|w> <position>            the root (G::printPosition) and its side to move
-//   settings <job-nodes> <growth>     TreeSettings
+//   settings <job-nodes> <growth> <expand-at>     TreeSettings
 //   spent <jobs> <job nodes> <unknown jobs>
-//   <b|w> win|loss|expanded <budget> <position>     one line a TreeRecord
+//   <b|w> win|loss|expanded|retry <budget> <position>     one line a TreeRecord
 //   xxh64 <16 hex digits>             XXH64 (seed 0) of every byte before this line
 // Written by writeFileAtomically (atomic_file.h), so that a run killed at any moment leaves the
-// previous checkpoint or the new one, never half of one.
+// previous checkpoint or the new one, never half of one. Version 1 (no expand-at, no `retry`)
+// is read too.
 #pragma once
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +25,7 @@ struct Checkpoint {
   std::string start;
   cgt::Side mover = cgt::Side::Left;
   uint64_t jobNodes = 0, growth = 2;
+  std::optional<uint64_t> expandAt;  // none in a version 1 file
   TreeStats stats;
   std::vector<TreeRecord> records;
   int startLine = 0, startColumn = 0;  // where the start position was read

@@ -31,21 +31,28 @@ struct JobResult {
   uint64_t nodes = 0;                               // what the analysis searched
 };
 
-// What every job of a run shares: the game (G::kName: "amazons" or "clobber") and each
-// solver's threads and table memory (AnalysisOptions::threads, hashMegabytes). Every other
-// option is the game's default, as in `amazons-solve FILE`.
+// What every job of a run shares: the game (G::kName: "amazons" or "clobber"), each solver's
+// threads and table memory (AnalysisOptions::threads, hashMegabytes), and whether a solver
+// keeps its tables from one job to the next (JobSolver). Every other option is the game's
+// default, as in `amazons-solve FILE`.
 struct JobSettings {
   std::string game = "amazons";
   unsigned threads = 1;
   size_t hashMegabytes = 64;
+  bool keepTables = true;
 };
 
 // Whether `game` is one a job can be about.
 bool jobGameKnown(const std::string& game);
 
-// One worker's solver: the game's analyser (core::Analyser) with its tables, emptied before
-// every job, so that a job's verdict is the same whichever solver runs it. For one thread at
-// a time.
+// One worker's solver: the game's analyser (core::Analyser) with its tables. With
+// keepTables a job starts from the tables the worker's earlier jobs left (emptied once half
+// full, as a full table stores nothing more): a position sent again goes on from what its last
+// job found, and its neighbours' positions are not searched twice. Whether a job ends within
+// its budget then depends on the jobs before it on that worker (never its verdict when it
+// does: tables hold exact keys and proven results). Without it the tables are emptied before
+// every job, so that a job's result, nodes included, is the same whichever solver runs it.
+// For one thread at a time.
 class JobSolver {
  public:
   explicit JobSolver(const JobSettings& settings);

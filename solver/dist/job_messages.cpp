@@ -6,7 +6,9 @@
 
 namespace amazons::dist {
 
-std::string encode(const JobSettings& s) { return ByteWriter().text(s.game).u64(s.threads).u64(s.hashMegabytes).take(); }
+std::string encode(const JobSettings& s) {
+  return ByteWriter().text(s.game).u64(s.threads).u64(s.hashMegabytes).flag(s.keepTables).take();
+}
 
 std::string encode(const Job& j) {
   return ByteWriter().u64(j.id).text(j.position).flag(j.mover == cgt::Side::Right).u64(j.nodes).f64(j.seconds).take();
@@ -22,6 +24,7 @@ JobSettings decodeJobSettings(std::string_view bytes) {
   if (threads > std::numeric_limits<unsigned>::max()) throw MessageError("malformed message: " + std::to_string(threads) + " threads");
   s.threads = static_cast<unsigned>(threads);
   s.hashMegabytes = static_cast<size_t>(in.u64());
+  s.keepTables = in.flag();
   in.end();
   if (!jobGameKnown(s.game)) throw MessageError("malformed message: job settings of the unknown game '" + s.game + "'");
   return s;

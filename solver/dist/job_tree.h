@@ -1,9 +1,11 @@
 // A job-level proof-number search over one position (Wu et al.'s for Connect6 openings): a
 // master keeps a proof tree over the first plies, picks its most-proving leaves and hands
 // each, as a job with a node budget (job.h), to a JobRunner; a job that comes back unknown is
+// sent again with `growth` times its budget while that stays within `expandAt`, and past it
 // expanded, its children new leaves with `growth` times its budget. The tree is a DAG: one
 // node per position (exact normalised key and side to move), so a position settled or under
-// way is never sent twice.
+// way is never sent twice. (Why a hard leaf is sent again before it is expanded: kJobExpandAt
+// in solver/cli/cli_jobs.cpp.)
 //
 // Proof numbers are the mover's (negamax): pn = what proving the mover wins costs, dn = what
 // proving the loss costs; pn = min over children of dn, dn = sum of pn, a leaf 1/1. The answer
@@ -38,13 +40,15 @@ namespace amazons::dist {
 
 struct TreeSettings {
   uint64_t jobNodes = 100'000;  // the budget of a job on a child of the root
-  uint64_t growth = 2;          // a leaf's budget: its expanded parent's times this
+  uint64_t growth = 2;          // a leaf's budget: its expanded parent's, or its own unknown job's, times this
+  uint64_t expandAt = 0;        // a leaf whose grown budget would pass this is expanded, not sent again
   core::Limits limits;          // the whole search: the jobs' nodes summed, and seconds
 };
 
-// What a checkpoint keeps of a node (checkpoint.h): one settled by a job, or expanded after
-// its job came back unknown with `budget`. The rest of the tree follows from these.
-enum class RecordKind { Win, Loss, Expanded };
+// What a checkpoint keeps of a node (checkpoint.h): one settled by a job, expanded after its
+// job came back unknown with `budget`, or a leaf to be sent again with `budget` (Retry). The
+// rest of the tree follows from these.
+enum class RecordKind { Win, Loss, Expanded, Retry };
 struct TreeRecord {
   std::string position;  // G::printPosition
   cgt::Side mover = cgt::Side::Left;
@@ -67,7 +71,7 @@ struct ProofNode {
 struct TreeStats {
   uint64_t jobs = 0;       // results received
   uint64_t jobNodes = 0;   // their nodes, summed
-  uint64_t unknown = 0;    // jobs that came back unknown (and were expanded)
+  uint64_t unknown = 0;    // jobs that came back unknown (and were sent again or expanded)
 };
 
 // The moves of `mover` in `position` in the order the search takes them, each with the position
@@ -134,6 +138,7 @@ class JobTree {
           if (it != byKey.end()) {
             const TreeRecord& r = *it->second;
             if (r.kind == RecordKind::Expanded) expand(e.child, r.budget);
+            else if (r.kind == RecordKind::Retry) c.budget = r.budget, c.retried = true;
             else settle(e.child, r.kind == RecordKind::Win ? State::Win : State::Loss);
           }
         }
@@ -184,7 +189,15 @@ class JobTree {
           stats_.jobNodes += r->nodes;
           if (r->verdict == core::Verdict::Unknown) {
             ++stats_.unknown;
-            expand(node, nodes_[node].budget);
+            Node& n = nodes_[node];
+            const uint64_t grown = n.budget > kInfinite / settings_.growth ? kInfinite : n.budget * settings_.growth;
+            if (grown <= settings_.expandAt) {
+              n.state = State::Leaf;
+              n.budget = grown;
+              n.retried = true;
+            } else {
+              expand(node, n.budget);
+            }
           } else {
             settle(node, r->verdict == core::Verdict::Win ? State::Win : State::Loss);
           }
@@ -218,8 +231,9 @@ class JobTree {
   const TreeStats& stats() const { return stats_; }
   size_t size() const { return nodes_.size(); }
 
-  // What a checkpoint keeps: the nodes settled by jobs and those expanded after an unknown
-  // one (the root, always expanded, aside), in the order they were made.
+  // What a checkpoint keeps: the nodes settled by jobs, those expanded after an unknown one
+  // (the root, always expanded, aside) and the leaves to be sent again with a grown budget, in
+  // the order they were made.
   std::vector<TreeRecord> records() const {
     std::vector<TreeRecord> out;
     for (uint32_t i = 0; i < nodes_.size(); ++i) {
@@ -227,6 +241,7 @@ class JobTree {
       if (i == root_) continue;
       if (n.solved) out.push_back({G::printPosition(n.position), n.mover, n.state == State::Win ? RecordKind::Win : RecordKind::Loss, n.budget, 0, 0});
       else if (n.expandedBudget) out.push_back({G::printPosition(n.position), n.mover, RecordKind::Expanded, *n.expandedBudget, 0, 0});
+      else if (n.retried) out.push_back({G::printPosition(n.position), n.mover, RecordKind::Retry, n.budget, 0, 0});
     }
     return out;
   }
@@ -276,6 +291,7 @@ class JobTree {
     State state = State::Leaf;
     bool solved = false;  // settled by a job rather than by its children
     uint64_t budget = 0;  // its job's
+    bool retried = false;  // its budget grown after an unknown job
     std::optional<uint64_t> expandedBudget;  // the budget its unknown job had
     uint64_t pn = 1, dn = 1;
     bool available = true;  // a leaf waiting for a job lies below (or it is one)
@@ -296,7 +312,7 @@ class JobTree {
     const auto it = index_.find(key);
     if (it != index_.end()) return it->second;
     const uint32_t n = static_cast<uint32_t>(nodes_.size());
-    Node node{position, mover, key, G::size(position), State::Leaf, false, budget, std::nullopt, 1, 1, true, {}, {}};
+    Node node{position, mover, key, G::size(position), State::Leaf, false, budget, false, std::nullopt, 1, 1, true, {}, {}};
     if (G::moves(position, mover).empty()) {
       node.state = State::Loss;
       node.pn = kInfinite;

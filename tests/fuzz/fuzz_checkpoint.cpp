@@ -16,7 +16,7 @@ using namespace amazons;
 template <core::Game G>
 void restore(const dist::Checkpoint& c) {
   try {
-    dist::JobTree<G> tree(G::parseOneLine(c.start), c.mover, {c.jobNodes, c.growth, {}});
+    dist::JobTree<G> tree(G::parseOneLine(c.start), c.mover, {c.jobNodes, c.growth, c.expandAt.value_or(0), {}});
     tree.restore(c.records, c.stats);
   } catch (const InputError&) {
   }
