@@ -4,8 +4,9 @@
 
 namespace amazons::dist {
 
-InProcessRunner::InProcessRunner(const JobSettings& settings, unsigned workers) {
-  for (unsigned i = 0; i < std::max(1u, workers); ++i) threads_.emplace_back([this, settings] { work(settings); });
+InProcessRunner::InProcessRunner(const JobSettings& settings, unsigned workers)
+    : own_(std::max(1u, workers)), busy_(std::max(1u, workers), 0) {
+  for (unsigned i = 0; i < std::max(1u, workers); ++i) threads_.emplace_back([this, settings, i] { work(settings, static_cast<int>(i)); });
 }
 
 InProcessRunner::~InProcessRunner() {
@@ -13,6 +14,7 @@ InProcessRunner::~InProcessRunner() {
     std::lock_guard lock(mutex_);
     closing_ = true;
     jobs_.clear();
+    for (std::deque<Job>& own : own_) own.clear();
   }
   jobReady_.notify_all();
   for (std::thread& t : threads_) t.join();
@@ -21,9 +23,10 @@ InProcessRunner::~InProcessRunner() {
 void InProcessRunner::submit(const Job& job) {
   {
     std::lock_guard lock(mutex_);
-    jobs_.push_back(job);
+    const bool wantedFree = job.worker >= 0 && static_cast<size_t>(job.worker) < own_.size() && !busy_[job.worker] && own_[job.worker].empty();
+    (wantedFree ? own_[job.worker] : jobs_).push_back(job);
   }
-  jobReady_.notify_one();
+  jobReady_.notify_all();  // the worker asked for must wake, whichever the one notify_one picks
 }
 
 std::optional<JobResult> InProcessRunner::waitFor(std::chrono::milliseconds timeout) {
@@ -36,23 +39,29 @@ std::optional<JobResult> InProcessRunner::waitFor(std::chrono::milliseconds time
   return r;
 }
 
-void InProcessRunner::work(const JobSettings& settings) {
+void InProcessRunner::work(const JobSettings& settings, int index) {
   JobSolver solver(settings);
+  std::deque<Job>& own = own_[index];
   for (;;) {
     Job job;
     {
       std::unique_lock lock(mutex_);
-      jobReady_.wait(lock, [&] { return closing_ || !jobs_.empty(); });
+      jobReady_.wait(lock, [&] { return closing_ || !own.empty() || !jobs_.empty(); });
       if (closing_) return;
-      job = std::move(jobs_.front());
-      jobs_.pop_front();
+      std::deque<Job>& from = own.empty() ? jobs_ : own;
+      job = std::move(from.front());
+      from.pop_front();
+      busy_[index] = 1;
     }
     try {
       JobResult r = solver.solve(job);
+      r.worker = index;
       std::lock_guard lock(mutex_);
+      busy_[index] = 0;
       results_.push_back(r);
     } catch (...) {
       std::lock_guard lock(mutex_);
+      busy_[index] = 0;
       failure_ = std::current_exception();
     }
     resultReady_.notify_all();

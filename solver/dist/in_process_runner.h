@@ -1,5 +1,5 @@
 // The job runner of one process: W threads, each with a solver of its own (JobSolver: its own
-// tables), taking jobs from one queue.
+// tables), taking jobs from one queue, or from their own when a job asks for a free one.
 #pragma once
 #include <condition_variable>
 #include <deque>
@@ -24,11 +24,13 @@ class InProcessRunner : public JobRunner {
   std::optional<JobResult> waitFor(std::chrono::milliseconds timeout) override;
 
  private:
-  void work(const JobSettings& settings);
+  void work(const JobSettings& settings, int index);
 
   std::mutex mutex_;
   std::condition_variable jobReady_, resultReady_;
-  std::deque<Job> jobs_;          // under mutex_
+  std::deque<Job> jobs_;          // for any worker; under mutex_
+  std::vector<std::deque<Job>> own_;  // for one worker each; under mutex_
+  std::vector<char> busy_;        // a worker between taking a job and giving its result; under mutex_
   std::deque<JobResult> results_; // under mutex_
   std::exception_ptr failure_;    // a job's exception, rethrown by waitFor; under mutex_
   bool closing_ = false;          // under mutex_

@@ -23,12 +23,17 @@ struct Job {
   cgt::Side mover = cgt::Side::Left;
   uint64_t nodes = 0;
   double seconds = 0;
+  // The worker to run it if that one is free (JobResult::worker of the position's last job,
+  // whose tables hold what it found), else any; kAnyWorker: any. Not sent to the worker.
+  int worker = kAnyWorker;
+  static constexpr int kAnyWorker = -1;
 };
 
 struct JobResult {
   uint64_t id = 0;                                  // the job's
   core::Verdict verdict = core::Verdict::Unknown;   // for the job's mover; Unknown past a limit
   uint64_t nodes = 0;                               // what the analysis searched
+  int worker = Job::kAnyWorker;                     // which ran it (the runner's numbering)
 };
 
 // What every job of a run shares: the game (G::kName: "amazons" or "clobber"), each solver's
@@ -77,7 +82,7 @@ class JobRunner {
   virtual ~JobRunner() = default;
   // How many jobs run at once.
   virtual unsigned workers() const = 0;
-  // Starts `job` (the caller keeps at most workers() out).
+  // Starts `job` (the caller keeps at most workers() out), on job.worker if that one is free.
   virtual void submit(const Job& job) = 0;
   // The result of a submitted job, waiting at most `timeout` (nullopt then: the search checks
   // its stop flag and checkpoint clock between waits).

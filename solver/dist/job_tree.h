@@ -169,7 +169,7 @@ class JobTree {
         const std::optional<uint32_t> leaf = select();
         if (!leaf) break;
         Node& n = nodes_[*leaf];
-        Job job{nextJobId_++, G::printPosition(n.position), n.mover, n.budget, 0};
+        Job job{nextJobId_++, G::printPosition(n.position), n.mover, n.budget, 0, n.worker};
         // The whole search's limits bound each job too: past them nothing new is proven.
         if (settings_.limits.nodes > 0)
           job.nodes = std::min(job.nodes, settings_.limits.nodes - (stats_.jobNodes - nodesBefore));
@@ -185,6 +185,7 @@ class JobTree {
         if (it != inFlight.end()) {
           const uint32_t node = it->second;
           inFlight.erase(it);
+          nodes_[node].worker = r->worker;
           ++stats_.jobs;
           stats_.jobNodes += r->nodes;
           if (r->verdict == core::Verdict::Unknown) {
@@ -292,6 +293,9 @@ class JobTree {
     bool solved = false;  // settled by a job rather than by its children
     uint64_t budget = 0;  // its job's
     bool retried = false;  // its budget grown after an unknown job
+    // The worker whose tables know it best (its last job's, or its expanded parent's): where
+    // its job goes if that worker is free.
+    int worker = Job::kAnyWorker;
     std::optional<uint64_t> expandedBudget;  // the budget its unknown job had
     uint64_t pn = 1, dn = 1;
     bool available = true;  // a leaf waiting for a job lies below (or it is one)
@@ -312,7 +316,7 @@ class JobTree {
     const auto it = index_.find(key);
     if (it != index_.end()) return it->second;
     const uint32_t n = static_cast<uint32_t>(nodes_.size());
-    Node node{position, mover, key, G::size(position), State::Leaf, false, budget, false, std::nullopt, 1, 1, true, {}, {}};
+    Node node{position, mover, key, G::size(position), State::Leaf, false, budget, false, Job::kAnyWorker, std::nullopt, 1, 1, true, {}, {}};
     if (G::moves(position, mover).empty()) {
       node.state = State::Loss;
       node.pn = kInfinite;
@@ -331,7 +335,9 @@ class JobTree {
     const Region position = nodes_[n].position;  // nodes_ grows below
     const cgt::Side next = core::opposite(nodes_[n].mover);
     for (const auto& [m, after] : orderedMoves<G>(position, nodes_[n].mover)) {
+      const size_t before = nodes_.size();
       const uint32_t c = nodeFor(after, next, n == root_ ? budget : childBudget);
+      if (c >= before) nodes_[c].worker = nodes_[n].worker;  // new: its parent's job searched it
       nodes_[n].edges.push_back({m, c});
       std::vector<uint32_t>& parents = nodes_[c].parents;
       if (parents.empty() || parents.back() != n) parents.push_back(n);

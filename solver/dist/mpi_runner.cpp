@@ -1,5 +1,6 @@
 #include "solver/dist/mpi_runner.h"
 
+#include <algorithm>
 #include <exception>
 #include <optional>
 #include <stdexcept>
@@ -43,8 +44,10 @@ MpiRunner::~MpiRunner() {
 
 void MpiRunner::submit(const Job& job) {
   if (free_.empty()) throw std::logic_error("dist::MpiRunner::submit with every worker busy");
-  const int w = free_.front();
-  free_.pop_front();
+  auto chosen = std::find(free_.begin(), free_.end(), job.worker);  // the rank asked for, if free
+  if (chosen == free_.end()) chosen = free_.begin();
+  const int w = *chosen;
+  free_.erase(chosen);
   busy_[w] = 1;
   world_.send(w, kJob, encode(job));
   pause_.reset();
@@ -62,7 +65,9 @@ std::optional<JobResult> MpiRunner::waitFor(std::chrono::milliseconds timeout) {
       free_.push_back(w);
       pause_.reset();
       if (m->tag == kFailed) throw std::runtime_error("rank " + std::to_string(w) + ": " + m->bytes);
-      return decodeJobResult(m->bytes);
+      JobResult r = decodeJobResult(m->bytes);
+      r.worker = w;
+      return r;
     }
     const auto now = std::chrono::steady_clock::now();
     if (now >= until) return std::nullopt;
