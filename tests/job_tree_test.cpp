@@ -463,6 +463,21 @@ TEST(JobTreeCli, SigtermWritesACheckpointToResumeFrom) {
   EXPECT_GT(dist::readCheckpoint(checkpoint).stats.jobs, c.stats.jobs);
 }
 
+TEST(JobTreeCli, SigtermEndsTheJobsUnderWay) {
+  // One job of the 5x5 start with no budget to speak of (a plain solve takes minutes): SIGTERM
+  // after a second ends it then, rather than when the job is done. `timeout -k` kills the run
+  // 60 s after the signal, which the exit status would show.
+  const std::string position = testing::writeTemp("5x5-one-job.txt", ".x.x.|x...x|.....|o...o|.o.o.\n");
+  const std::string checkpoint = testing::tempPath("5x5-one-job.ckpt");
+  const std::string command = "timeout --preserve-status -k 60 -s TERM 1 " + testing::cliPath() + " " + position +
+                              " --to-move b --job-tree --workers 2 --job-nodes 1000000000000 --hash 64 --checkpoint " + checkpoint +
+                              " >/dev/null 2>&1";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
+  EXPECT_EQ(dist::readCheckpoint(checkpoint).stats.jobs, 0u);  // none finished: both were ended
+}
+
 TEST(JobTreeCli, AKilledRunResumesFromItsLastCheckpointToTheSameVerdict) {
   // Issue 66, Must 5: kill -9 (no handler runs) once a periodic checkpoint with a job done is on disk; the
   // file, renamed into place whole, resumes to the verdict of an uninterrupted run. The 5x4 start

@@ -201,7 +201,7 @@ int solveByJobs(const po::variables_map& vm, const AnalysisChoices& choices,
       }
       std::cerr << message << "\n";
     }
-  }  // the runner waits for the jobs still under way
+  }  // jobs still under way: in this process they end at once; over MPI they are waited for, unless stopped
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   const typename G::Region& board = tree.start();

@@ -13,6 +13,7 @@ InProcessRunner::~InProcessRunner() {
   {
     std::lock_guard lock(mutex_);
     closing_ = true;
+    abandon_.store(true);
     jobs_.clear();
     for (std::deque<Job>& own : own_) own.clear();
   }
@@ -40,7 +41,7 @@ std::optional<JobResult> InProcessRunner::waitFor(std::chrono::milliseconds time
 }
 
 void InProcessRunner::work(const JobSettings& settings, int index) {
-  JobSolver solver(settings);
+  JobSolver solver(settings, &abandon_);
   std::deque<Job>& own = own_[index];
   for (;;) {
     Job job;

@@ -1,6 +1,7 @@
 // The job runner of one process: W threads, each with a solver of its own (JobSolver: its own
 // tables), taking jobs from one queue, or from their own when a job asks for a free one.
 #pragma once
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -14,7 +15,7 @@ namespace amazons::dist {
 class InProcessRunner : public JobRunner {
  public:
   InProcessRunner(const JobSettings& settings, unsigned workers);
-  // Waits for the jobs under way (each within its budget); jobs not yet started are dropped.
+  // Ends the jobs under way at once (their results unknown, never read) and drops the others.
   ~InProcessRunner() override;
   InProcessRunner(const InProcessRunner&) = delete;
   InProcessRunner& operator=(const InProcessRunner&) = delete;
@@ -34,6 +35,7 @@ class InProcessRunner : public JobRunner {
   std::deque<JobResult> results_; // under mutex_
   std::exception_ptr failure_;    // a job's exception, rethrown by waitFor; under mutex_
   bool closing_ = false;          // under mutex_
+  std::atomic<bool> abandon_{false};  // set with closing_: the jobs under way stop
   std::vector<std::thread> threads_;
 };
 

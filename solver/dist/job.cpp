@@ -21,9 +21,9 @@ core::AnalysisOptions jobOptions(const JobSettings& settings, core::AnalysisOpti
 }
 
 template <core::Game G>
-JobResult solveWith(core::Analyser<G>& analyser, const Job& job, bool keepTables) {
+JobResult solveWith(core::Analyser<G>& analyser, const Job& job, bool keepTables, const std::atomic<bool>* stop) {
   if (!keepTables || analyser.tablesHalfFull()) analyser.clear();
-  analyser.setLimits({job.seconds, job.nodes});
+  analyser.setLimits({job.seconds, job.nodes, stop});
   const core::Analysis<G> a = analyser.analyse(G::parseOneLine(job.position), job.mover, core::Sides::ToMoveOnly);
   return {job.id, a.forSide(job.mover).verdict, a.nodes};
 }
@@ -37,15 +37,16 @@ struct JobSolver::Impl {
       return decltype(analyser)(std::in_place_index<1>, jobOptions<clobber::Clobber>(settings, core::AnalysisOptions{}));
     return decltype(analyser)(std::in_place_index<0>, jobOptions<Amazons>(settings, amazonsAnalysisOptions()));
   }
-  explicit Impl(const JobSettings& settings) : analyser(make(settings)), keepTables(settings.keepTables) {}
+  Impl(const JobSettings& settings, const std::atomic<bool>* stop) : analyser(make(settings)), keepTables(settings.keepTables), stop(stop) {}
   bool keepTables;
+  const std::atomic<bool>* stop;
 };
 
-JobSolver::JobSolver(const JobSettings& settings) : impl_(std::make_unique<Impl>(settings)) {}
+JobSolver::JobSolver(const JobSettings& settings, const std::atomic<bool>* stop) : impl_(std::make_unique<Impl>(settings, stop)) {}
 JobSolver::~JobSolver() = default;
 
 JobResult JobSolver::solve(const Job& job) {
-  return std::visit([&](auto& analyser) { return solveWith(analyser, job, impl_->keepTables); }, impl_->analyser);
+  return std::visit([&](auto& analyser) { return solveWith(analyser, job, impl_->keepTables, impl_->stop); }, impl_->analyser);
 }
 
 }  // namespace amazons::dist

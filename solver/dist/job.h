@@ -4,6 +4,7 @@
 // Everything a job or result holds is plain text and numbers, so that a runner may carry them
 // to another process.
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -60,7 +61,8 @@ bool jobGameKnown(const std::string& game);
 // For one thread at a time.
 class JobSolver {
  public:
-  explicit JobSolver(const JobSettings& settings);
+  // `stop`, when given and set, ends the job under way at once (its result then unknown).
+  explicit JobSolver(const JobSettings& settings, const std::atomic<bool>* stop = nullptr);
   ~JobSolver();
   JobSolver(const JobSolver&) = delete;
   JobSolver& operator=(const JobSolver&) = delete;
