@@ -137,9 +137,14 @@ class JobTree {
           const auto it = byKey.find(c.key);
           if (it != byKey.end()) {
             const TreeRecord& r = *it->second;
-            if (r.kind == RecordKind::Expanded) expand(e.child, r.budget);
-            else if (r.kind == RecordKind::Retry) c.budget = r.budget, c.retried = true;
-            else settle(e.child, r.kind == RecordKind::Win ? State::Win : State::Loss);
+            if (r.kind == RecordKind::Expanded) {
+              expand(e.child, r.budget);
+            } else if (r.kind == RecordKind::Retry) {
+              c.budget = r.budget;
+              c.retried = true;
+            } else {
+              settle(e.child, r.kind == RecordKind::Win ? State::Win : State::Loss);
+            }
           }
         }
         queue.push_back(e.child);
